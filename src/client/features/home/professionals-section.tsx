@@ -1,0 +1,86 @@
+import { ExternalLink } from './external-link';
+import { Icon } from './home-icons';
+import { BAILIFF_SITE, LAWYER_PORTALS, NOTARY_SITE, buildNearbySearchLinks } from './professional-links';
+
+function NearbyLinks({ profession, city }: { profession: 'avocat' | 'notaire'; city: string | null }) {
+  const links = buildNearbySearchLinks(profession, city);
+  const where = city ? `près de ${city}` : 'près de chez vous';
+  return (
+    <ul className="home-pro-search">
+      <li>
+        <ExternalLink href={links.maps} className="ql-btn ql-btn-outline home-pro-search-link">
+          <Icon name="map" size={18} /> Google Maps : {profession}s {where}
+        </ExternalLink>
+      </li>
+      <li>
+        <ExternalLink href={links.pagesJaunes} className="ql-btn ql-btn-outline home-pro-search-link">
+          <Icon name="book" size={18} /> Pages Jaunes : {profession}s {where}
+        </ExternalLink>
+      </li>
+    </ul>
+  );
+}
+
+/** Seed §2 "Professionals": lawyers card and notaries & bailiffs card, localised when the city is known. */
+export function ProfessionalsSection({ city }: { city: string | null }) {
+  const place = city?.trim() ? city.trim() : null;
+  return (
+    <section id="professionnels" className="ql-section home-pros" aria-labelledby="professionnels-title">
+      <div className="ql-container">
+        <h2 id="professionnels-title" className="ql-section-title" data-aos="fade-up">
+          Les professionnels du droit
+        </h2>
+        <p className="home-section-intro" data-aos="fade-up">
+          {place
+            ? `Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de ${place}.`
+            : 'Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de chez vous.'}
+        </p>
+        <div className="home-pro-grid">
+          <article className="ql-card home-pro-card" data-aos="fade-up" aria-labelledby="pro-avocats-title">
+            <span className="home-pro-icon">
+              <Icon name="scale" />
+            </span>
+            <h3 id="pro-avocats-title" className="home-pro-title">
+              Avocats
+            </h3>
+            <p>
+              Pour un litige, une procédure ou un conseil personnalisé, l’avocat vous défend et vous représente.
+            </p>
+            <NearbyLinks profession="avocat" city={place} />
+            <h4 className="home-pro-subtitle">Annuaires officiels</h4>
+            <ul className="home-link-list">
+              {LAWYER_PORTALS.map((portal) => (
+                <li key={portal.href}>
+                  <ExternalLink href={portal.href}>{portal.label}</ExternalLink>
+                  <span className="home-link-desc">{portal.text}</span>
+                </li>
+              ))}
+            </ul>
+          </article>
+          <article className="ql-card home-pro-card" data-aos="fade-up" data-aos-delay="100" aria-labelledby="pro-notaires-title">
+            <span className="home-pro-icon">
+              <Icon name="stamp" />
+            </span>
+            <h3 id="pro-notaires-title" className="home-pro-title">
+              Notaires et commissaires de justice
+            </h3>
+            <p>
+              Le notaire authentifie vos actes (succession, immobilier, famille) ; le commissaire de justice
+              (ex-huissier) constate, signifie et recouvre.
+            </p>
+            <NearbyLinks profession="notaire" city={place} />
+            <h4 className="home-pro-subtitle">Annuaires officiels</h4>
+            <ul className="home-link-list">
+              {[NOTARY_SITE, BAILIFF_SITE].map((site) => (
+                <li key={site.href}>
+                  <ExternalLink href={site.href}>{site.label}</ExternalLink>
+                  <span className="home-link-desc">{site.text}</span>
+                </li>
+              ))}
+            </ul>
+          </article>
+        </div>
+      </div>
+    </section>
+  );
+}

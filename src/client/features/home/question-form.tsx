@@ -1,0 +1,187 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { MAX_WORDS, countWords, isFrench, truncateToWords } from '../../../common/question';
+import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
+
+export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** Four realistic questions shown in turn in the placeholder (seed §2, §9). */
+export const QUESTION_EXAMPLES: readonly string[] = [
+  "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire ?",
+  'Mon employeur peut-il modifier mes horaires de travail sans mon accord ?',
+  'Mon voisin fait du bruit tous les soirs après 22 heures. Quels sont mes recours ?',
+  "J'ai reçu une amende pour un excès de vitesse que je n'ai pas commis. Comment la contester ?",
+];
+
+export const LOGIN_FROM_TEXTAREA = '/login?redirect=/';
+export const LOGIN_FROM_SUBMIT = '/login?redirect=/app/reponse-legale';
+export const ANSWER_ROUTE = '/app/reponse-legale';
+
+/** Keys still accepted once the word limit is reached (navigation, deletion, focus). */
+const ALLOWED_KEYS_AT_LIMIT = new Set([
+  'Backspace',
+  'Delete',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Tab',
+  'Escape',
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+  'CapsLock',
+]);
+
+export interface QuestionFormProps {
+  status: HomeAuthStatus;
+  credits: number | null;
+  setQuestionText: (text: string | null) => void;
+  decrementCredits: () => void;
+}
+
+type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'noCredits';
+
+function ErrorContent({ error }: { error: FormError }) {
+  switch (error) {
+    case 'empty':
+      return <>{MESSAGES.emptyQuestion}</>;
+    case 'notFrench':
+      return <>{MESSAGES.notFrench}</>;
+    case 'wordLimit':
+      return <>{MESSAGES.wordLimit}</>;
+    case 'noCredits':
+      return (
+        <>
+          Vous n&apos;avez plus de crédit disponible : aucune question ne vous sera facturée. Pour une aide
+          gratuite, consultez les <a href="#references">ressources officielles</a> (point-justice, aide
+          juridictionnelle) ou <a href="#professionnels">trouvez un professionnel près de chez vous</a>.
+        </>
+      );
+  }
+}
+
+/** The home page question form (seed §2 "Question form", §5). Also usable on /app/question. */
+export function QuestionForm({ status, credits, setQuestionText, decrementCredits }: QuestionFormProps) {
+  const navigate = useNavigate();
+  const { placeholder, stop } = useTypewriterPlaceholder(QUESTION_EXAMPLES);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const ids = useId();
+  const textareaId = `${ids}-question`;
+  const counterId = `${ids}-counter`;
+  const hintId = `${ids}-hint`;
+  const noticeId = `${ids}-notice`;
+
+  const words = countWords(text);
+  const atLimit = words >= MAX_WORDS;
+  const signedOut = status === 'anonymous';
+
+  function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
+    const value = event.target.value;
+    setText(countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value);
+    setError(null);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!atLimit) return;
+    if (event.ctrlKey || event.metaKey) return; // select all, copy, cut, paste (truncated in onChange)…
+    if (ALLOWED_KEYS_AT_LIMIT.has(event.key)) return;
+    event.preventDefault();
+  }
+
+  function handleTextareaClick() {
+    if (signedOut) void navigate(LOGIN_FROM_TEXTAREA);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'loading') return; // the session is not known yet: do nothing rather than guess
+    if (status === 'anonymous') {
+      void navigate(LOGIN_FROM_SUBMIT);
+      return;
+    }
+    const question = text.trim();
+    if (question === '') return setError('empty');
+    if (countWords(question) > MAX_WORDS) return setError('wordLimit');
+    if (!isFrench(question)) return setError('notFrench');
+    if (credits !== null && credits <= 0) return setError('noCredits');
+    setError(null);
+    setQuestionText(question);
+    decrementCredits();
+    void navigate(ANSWER_ROUTE);
+  }
+
+  const describedBy = [counterId, signedOut ? hintId : null, atLimit ? noticeId : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <form id="analyse" className="home-form" onSubmit={handleSubmit} noValidate aria-label="Poser une question juridique">
+      <label htmlFor={textareaId} className="home-form-label">
+        Votre question juridique
+      </label>
+      {signedOut && (
+        <p id={hintId} className="home-form-hint">
+          Connectez-vous ou créez un compte gratuit pour poser votre question : vos trois premières
+          questions sont offertes.
+        </p>
+      )}
+      <textarea
+        id={textareaId}
+        name="question"
+        className="home-form-textarea"
+        rows={6}
+        value={text}
+        placeholder={placeholder}
+        onChange={handleChange}
+        onKeyDown={handleKeyDown}
+        onFocus={stop}
+        onClick={handleTextareaClick}
+        aria-describedby={describedBy}
+        aria-invalid={error !== null && error !== 'noCredits' ? true : undefined}
+      />
+      <div className="home-form-meta">
+        <span id={counterId} className={atLimit ? 'home-form-counter home-form-counter-limit' : 'home-form-counter'}>
+          Mots: {words}/{MAX_WORDS}
+        </span>
+        <span id={noticeId} className="home-form-notice" role="status">
+          {atLimit ? MESSAGES.wordLimit : ''}
+        </span>
+      </div>
+      {error && (
+        <div className="ql-error-box home-form-error" role="alert">
+          <ErrorContent error={error} />
+        </div>
+      )}
+      <div className="home-form-actions">
+        <button
+          type="button"
+          className="ql-btn ql-btn-outline home-form-attach"
+          onClick={() => window.alert(MESSAGES.attachment)}
+        >
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18" className="home-icon-inline">
+            <path
+              d="M21.44 11.05 12.25 20.24a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          Joindre un document
+        </button>
+        <button type="submit" className="ql-btn ql-btn-primary home-form-submit">
+          Analyse
+        </button>
+      </div>
+    </form>
+  );
+}

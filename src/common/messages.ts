@@ -1,0 +1,32 @@
+/** French user-facing messages shared by the client and the server (seed §5, §8). */
+export const MESSAGES = {
+  wordLimit: 'Limite de mots atteinte (500 mots maximum).',
+  notFrench:
+    'Le texte saisi ne semble pas être en français. Veuillez saisir votre question en français.',
+  attachment:
+    'Non disponible dans la version de test - Cette fonctionnalité sera disponible prochainement.',
+  emptyQuestion: 'Veuillez saisir votre question.',
+  invalidCredentials: 'Identifiants invalides. Veuillez réessayer.',
+  emailNotConfirmed: 'Email non confirmé. Veuillez vérifier votre boîte de réception.',
+  alreadyRegistered: 'Utilisateur déjà enregistré.',
+  weakPasswordServer: 'Le mot de passe doit contenir au moins 6 caractères',
+  tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
+  recoveryNeedsEmail: "Une adresse email est requise pour la récupération du mot de passe",
+  connectionFailed: 'Impossible de se connecter au serveur',
+  homeConnectionFailed: 'Erreur de connexion au serveur',
+  registerFailed: "Une erreur s'est produite lors de l'inscription",
+  passwordMismatch: 'Les mots de passe ne correspondent pas',
+  passwordMinLength: 'Le mot de passe doit contenir au moins 8 caractères',
+  passwordUppercase: 'Le mot de passe doit contenir au moins une lettre majuscule',
+  passwordLowercase: 'Le mot de passe doit contenir au moins une lettre minuscule',
+  passwordDigit: 'Le mot de passe doit contenir au moins un chiffre',
+  resetSent: 'Les instructions de réinitialisation ont été envoyées à votre e-mail',
+  passwordUpdated: 'Mot de passe mis à jour avec succès',
+  registered: 'Inscription réussie ! Veuillez vous connecter.',
+  notFound: "Cette adresse n'existe pas.",
+  serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  rateLimited: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
+  badRequest: 'Requête invalide.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

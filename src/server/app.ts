@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config';
+import type { PublicConfig } from '../common/public-config';
+import { MESSAGES } from '../common/messages';
+import { openDatabase, type Database } from './db/database';
+import { securityPlugin } from './plugins/security';
+import { errorsPlugin, sendError } from './plugins/errors';
+import { clientPlugin } from './plugins/client';
+import { healthRoutes } from './modules/health/health-routes';
+
+export interface AppDependencies {
+  /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
+  database?: Database;
+  /** Pino options or false; defaults to JSON logs at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+/** Request log fields: never the query string (it can hold a question) nor any body or cookie. */
+const requestSerializer = (req: { method: string; url: string; ip?: string; id?: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  id: req.id,
+});
+
+/** Builds the whole application (API, SPA, static pages) without listening. */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  });
+
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    if (!deps.database) await database.close();
+  });
+
+  const publicConfig: PublicConfig = {
+    siteTitle: config.siteTitle,
+    contactEmail: config.contactEmail,
+    geo: config.geo,
+    showBackendStatus: config.showBackendStatus,
+    auth: { google: false, microsoft: false },
+    corpusDate: null,
+  };
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: { code: 'rate_limited', message: MESSAGES.rateLimited },
+    }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+      await api.register(healthRoutes, { database });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: () => publicConfig });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && request.headers.accept?.includes('text/html')) {
+      // Unknown page: the SPA takes it and sends the visitor to the home page.
+      return app.sendSpaIndex(reply);
+    }
+    return sendError(reply, 404, 'not_found', MESSAGES.notFound);
+  });
+
+  return app;
+}

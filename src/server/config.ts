@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Typed configuration, read once at start from the environment (see README, « Configuration »).
+ * Nothing else in the server reads `process.env`: the config object is passed to `buildApp`.
+ */
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SITE_TITLE: z.string().min(1).default('QuestionLegale.info'),
+  CONTACT_EMAIL: z.email().default('contact@questionlegale.info'),
+  GEO_PRIMARY_URL: z.url().default('http://ip-api.com/json/?fields=status,city&lang=fr'),
+  GEO_FALLBACK_URL: z.url().default('https://ipapi.co/json/'),
+  CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  SHOW_BACKEND_STATUS: bool.default(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  siteTitle: string;
+  contactEmail: string;
+  geo: { primaryUrl: string; fallbackUrl: string };
+  clientDistDir: string;
+  rateLimitPerMinute: number;
+  showBackendStatus: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Configuration invalide / invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '?');
+        return `${name}=${JSON.stringify(env[name] ?? '')} : ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    siteTitle: e.SITE_TITLE,
+    contactEmail: e.CONTACT_EMAIL,
+    geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },
+    clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    showBackendStatus: e.SHOW_BACKEND_STATUS,
+  };
+}

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../common/messages';
+import type { ApiError } from '../../common/api/errors';
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  const body: ApiError = { error: { code, message } };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Known client errors Fastify raises itself, mapped to French messages. */
+function frenchMessageFor(err: FastifyError): { status: number; code: string; message: string } {
+  const status = err.statusCode ?? 500;
+  if (status === 429) return { status, code: 'rate_limited', message: MESSAGES.rateLimited };
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, code: 'body_too_large', message: 'La requête est trop volumineuse.' };
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: 'unsupported_media_type', message: "Ce type de contenu n'est pas accepté." };
+  }
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+    return { status: 400, code: 'invalid_json', message: "Le corps de la requête n'est pas un JSON valide." };
+  }
+  if (status >= 400 && status < 500) {
+    return { status, code: err.code ?? 'bad_request', message: MESSAGES.badRequest };
+  }
+  return { status: 500, code: 'internal_error', message: MESSAGES.serverError };
+}
+
+async function errors(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = frenchMessageFor(err);
+    if (mapped.status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: mapped.code, status: mapped.status }, 'client error');
+    return sendError(reply, mapped.status, mapped.code, mapped.message);
+  });
+}
+
+export const errorsPlugin = fp(errors, { name: 'errors' });

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDependencies } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createTestDatabase, type DbKind, type TestDatabase } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A minimal built client (index.html + one hashed asset) so API tests do not depend on `vite build`. */
+export function makeFakeClientDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>QuestionLegale.info</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(path.join(dir, 'mentions.html'), '<!doctype html><html lang="fr"><body><h1>Mentions légales</h1></body></html>');
+  return dir;
+}
+
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  deps: Omit<AppDependencies, 'database'> = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase(kind);
+  const dist = env.CLIENT_DIST_DIR ?? makeFakeClientDist();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: testDb.dataDir,
+    CLIENT_DIST_DIR: dist,
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false, ...deps, database: testDb.database });
+  await app.ready();
+  return {
+    app,
+    config,
+    testDb,
+    close: async () => {
+      await app.close();
+      await testDb.dispose();
+      if (!env.CLIENT_DIST_DIR) fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
