@@ -114,7 +114,7 @@ const SECTION_ELEMENTS = new Set(['Chapitre', 'SousChapitre', 'Cas', 'Situation'
 /** Notes kept inside the current section, prefixed by their title ("À savoir : …"). */
 const NOTE_ELEMENTS = new Set(['ASavoir', 'ANoter', 'Attention', 'Rappel', 'Avertissement']);
 /** Elements that never carry indexable body text. */
-const SKIP_ELEMENTS = new Set(['Source', 'RessourceWeb', 'PivotLocal', 'Colonne', 'Image', 'Illustration', 'Credits', 'Variable']);
+const SKIP_ELEMENTS = new Set(['TitreAlternatif', 'Condition', 'Source', 'RessourceWeb', 'PivotLocal', 'Colonne', 'Image', 'Illustration', 'Credits', 'Variable']);
 
 function tableText(node: XmlNode): string {
   const lines: string[] = [];

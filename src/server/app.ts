@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database';
 import { securityPlugin } from './plugins/security';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { clientPlugin } from './plugins/client';
+import { originCheckPlugin } from './plugins/origin-check';
 import { healthRoutes } from './modules/health/health-routes';
 
 export interface AppDependencies {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

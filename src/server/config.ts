@@ -17,6 +17,7 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  INDEX_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
@@ -24,6 +25,11 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url('chaque origine doit être une URL (https://exemple.fr)'))),
   SITE_TITLE: z.string().min(1).default('QuestionLegale.info'),
   CONTACT_EMAIL: z.email().default('contact@questionlegale.info'),
   GEO_PRIMARY_URL: z.url().default('http://ip-api.com/json/?fields=status,city&lang=fr'),
@@ -40,10 +46,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the built search index is kept (default DATA_DIR/index). */
+  indexDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
+  /** Extra origins allowed to POST to the API (comma-separated TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   siteTitle: string;
   contactEmail: string;
   geo: { primaryUrl: string; fallbackUrl: string };
@@ -79,10 +89,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    indexDir: path.resolve(e.INDEX_DIR ?? path.join(e.DATA_DIR, 'index')),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
     siteTitle: e.SITE_TITLE,
     contactEmail: e.CONTACT_EMAIL,
     geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },

@@ -1,4 +1,5 @@
 import { Icon, type IconName } from './home-icons';
+import { HashLink } from './hash-link';
 
 const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
   {
@@ -39,12 +40,12 @@ export function HeroSection() {
             commissaire de justice grâce à votre pré-dossier structuré.
           </p>
           <div className="home-hero-actions">
-            <a href="#analyse" className="ql-btn home-btn-light">
+            <HashLink to="#analyse" className="ql-btn home-btn-light">
               Poser ma question
-            </a>
-            <a href="#comment" className="ql-btn home-btn-ghost">
+            </HashLink>
+            <HashLink to="#comment" className="ql-btn home-btn-ghost">
               Comment ça marche ?
-            </a>
+            </HashLink>
           </div>
           <p className="home-hero-disclaimer">
             Les réponses sont des informations générales et ne remplacent pas le conseil d’un professionnel

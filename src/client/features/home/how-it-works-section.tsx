@@ -1,5 +1,6 @@
 import { FaqAccordion, type FaqItem } from './faq-accordion';
 import { Icon, type IconName } from './home-icons';
+import { HashLink } from './hash-link';
 
 const STEPS: ReadonlyArray<{ number: number; title: string; text: string; icon: IconName }> = [
   {
@@ -98,9 +99,9 @@ export function HowItWorksSection({ contactEmail }: { contactEmail: string }) {
           ))}
         </ol>
         <p className="home-how-cta" data-aos="fade-up">
-          <a href="#analyse" className="ql-btn ql-btn-primary">
+          <HashLink to="#analyse" className="ql-btn ql-btn-primary">
             Essayer maintenant
-          </a>
+          </HashLink>
         </p>
         <div className="home-faq-wrapper" data-aos="fade-up">
           <h3 className="home-faq-title">Questions fréquentes</h3>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { MAX_WORDS, countWords, isFrench, truncateToWords } from '../../../common/question';
 import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
+import { HashLink } from './hash-link';
 
 export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -60,8 +61,8 @@ function ErrorContent({ error }: { error: FormError }) {
       return (
         <>
           Vous n&apos;avez plus de crédit disponible : aucune question ne vous sera facturée. Pour une aide
-          gratuite, consultez les <a href="#references">ressources officielles</a> (point-justice, aide
-          juridictionnelle) ou <a href="#professionnels">trouvez un professionnel près de chez vous</a>.
+          gratuite, consultez les <HashLink to="#references">ressources officielles</HashLink> (point-justice, aide
+          juridictionnelle) ou <HashLink to="#professionnels">trouvez un professionnel près de chez vous</HashLink>.
         </>
       );
   }

@@ -1,0 +1,75 @@
+import { useAuth } from '../../lib/auth/auth-context';
+import { useCity } from '../../lib/city';
+import { getPublicConfig } from '../../lib/config';
+import { BackendStatusBadge } from './backend-status-badge';
+import { HeroSection } from './hero-section';
+import { HomeFooter } from './home-footer';
+import { HowItWorksSection } from './how-it-works-section';
+import { ProfessionalsSection } from './professionals-section';
+import type { HomeAuthStatus } from './question-form';
+import { QuestionSection, SignedInPanel } from './question-section';
+import { ReferencesSection } from './references-section';
+import { TestimonialsSection } from './testimonials-section';
+import { UsefulSitesSection } from './useful-sites-section';
+import './home.css';
+
+export interface HomeContentProps {
+  status: HomeAuthStatus;
+  credits: number | null;
+  userName: string | null;
+  setQuestionText: (text: string | null) => void;
+  decrementCredits: () => void;
+  city: string | null;
+  contactEmail: string;
+  siteTitle: string;
+  showBackendStatus: boolean;
+  year?: number;
+}
+
+/** The home page from explicit props (seed §2 "Home page": sections in the seed's order). */
+export function HomeContent(props: HomeContentProps) {
+  const authenticated = props.status === 'authenticated';
+  return (
+    <div className="home">
+      {authenticated ? (
+        <SignedInPanel userName={props.userName} credits={props.credits} />
+      ) : (
+        <>
+          <HeroSection />
+          <QuestionSection
+            status={props.status}
+            credits={props.credits}
+            setQuestionText={props.setQuestionText}
+            decrementCredits={props.decrementCredits}
+          />
+          <HowItWorksSection contactEmail={props.contactEmail} />
+          <TestimonialsSection />
+        </>
+      )}
+      <ProfessionalsSection city={props.city} />
+      <UsefulSitesSection />
+      <ReferencesSection />
+      <BackendStatusBadge enabled={props.showBackendStatus} />
+      <HomeFooter contactEmail={props.contactEmail} siteTitle={props.siteTitle} year={props.year ?? new Date().getFullYear()} />
+    </div>
+  );
+}
+
+export function HomePage() {
+  const auth = useAuth();
+  const city = useCity();
+  const config = getPublicConfig();
+  return (
+    <HomeContent
+      status={auth.status}
+      credits={auth.credits}
+      userName={auth.user?.name ?? null}
+      setQuestionText={auth.setQuestionText}
+      decrementCredits={auth.decrementCredits}
+      city={city}
+      contactEmail={config.contactEmail}
+      siteTitle={config.siteTitle}
+      showBackendStatus={config.showBackendStatus}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+/** Query analysis: accent restoration, spelling tolerance, acronyms and the lay → legal lexicon. */
+import { analyzeToken, foldAccents, isArticleRef, isStopWord, stemWord, tokenize } from './analyzer.js';
+import { compileLexicon, LEXICON, matchLexicon, type CompiledEntry } from './lexicon.js';
+
+export interface QueryTerm {
+  term: string;
+  weight: number;
+  /** Unknown word: matched with bounded fuzzy search. */
+  fuzzy: boolean;
+}
+
+export interface QueryContext {
+  /** Folded word → [most frequent spelling, frequency] over the corpus. */
+  vocab: Map<string, [string, number]>;
+  /** Folded acronym → expansion defined by the fiches. */
+  abbreviations: Map<string, string>;
+  lexicon?: readonly CompiledEntry[];
+}
+
+/** Weights of the different term sources. */
+export const WEIGHTS = {
+  original: 1,
+  lexicon: 0.9,
+  replacedLay: 0.15,
+  acronym: 0.7,
+  fuzzy: 0.8,
+} as const;
+
+const defaultLexicon = compileLexicon(LEXICON);
+
+/** Stem of a query word, restoring the accents the visitor left out ("indemnite" → "indemnité"). */
+function queryStem(word: string, ctx: QueryContext): { stem: string | null; known: boolean } {
+  if (isArticleRef(word) || /^\d+$/.test(word)) return { stem: analyzeToken(word), known: true };
+  if (isStopWord(word)) return { stem: null, known: true };
+  const folded = foldAccents(word);
+  const v = ctx.vocab.get(folded);
+  if (v) return { stem: analyzeToken(v[0]), known: true };
+  return { stem: analyzeToken(word), known: false };
+}
+
+function addTerm(terms: Map<string, QueryTerm>, term: string | null, weight: number, fuzzy = false): void {
+  if (!term) return;
+  const prev = terms.get(term);
+  if (!prev) terms.set(term, { term, weight, fuzzy });
+  else {
+    prev.weight = Math.max(prev.weight, weight);
+    prev.fuzzy = prev.fuzzy && fuzzy;
+  }
+}
+
+function expandPhrase(text: string, weight: number, terms: Map<string, QueryTerm>, ctx: QueryContext): void {
+  for (const tok of tokenize(text)) {
+    const { stem } = queryStem(tok, ctx);
+    addTerm(terms, stem, weight);
+  }
+}
+
+export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
+  const tokens = tokenize(query);
+  const folded = tokens.map((t) => foldAccents(t));
+  const terms = new Map<string, QueryTerm>();
+  const matches = matchLexicon(folded, ctx.lexicon ?? defaultLexicon);
+  const replaced = new Set<number>();
+  for (const m of matches) {
+    if (m.entry.replace) for (let i = m.start; i < m.start + m.length; i++) replaced.add(i);
+  }
+  tokens.forEach((tok, i) => {
+    const { stem, known } = queryStem(tok, ctx);
+    if (!stem) return;
+    const isWord = !isArticleRef(tok) && !/^\d+$/.test(tok);
+    const fuzzy = isWord && !known && tok.length >= 4;
+    addTerm(terms, stem, replaced.has(i) ? WEIGHTS.replacedLay : fuzzy ? WEIGHTS.fuzzy : WEIGHTS.original, fuzzy);
+    const expansion = ctx.abbreviations.get(folded[i] ?? '');
+    if (expansion && tok.length >= 2 && tok.length <= 8) expandPhrase(expansion, WEIGHTS.acronym, terms, ctx);
+  });
+  for (const m of matches) for (const legal of m.entry.legal) expandPhrase(legal, WEIGHTS.lexicon, terms, ctx);
+  return [...terms.values()];
+}
+
+export { stemWord };
