@@ -74,7 +74,10 @@ export const FRENCH_WORDS: ReadonlySet<string> = new Set([
   'vie', 'âge', 'ans', 'titre', 'bénéficiaire', 'jour', 'semaine', 'temps', 'nom', 'prénom',
   'adresse', 'domicile', 'ville', 'pays', 'avis', 'accord', 'gens', 'homme', 'lettre', 'courrier',
   'papiers', 'paiement', 'versement', 'chèque', 'prix', 'coût', 'somme', 'fournir', 'consulter',
-  'risque', 'risquer', 'devient', 'devenir', 'mineur', 'majeur', 'meublé', 'quand', 'après',
+  'risque', 'risquer', 'devient', 'devenir', 'mineur', 'majeur', 'meublé', 'moyen', 'moyens',
+  'différent', 'différents', 'différente', 'différentes', 'parle', 'parler', 'bon', 'bonne', 'deux',
+  'trois', 'quatre', 'dix', 'fin', 'début', 'côté', 'partie', 'besoin', 'sinon', 'pourtant',
+  'autant', 'assez', 'tant', 'tandis', 'voire', 'faits', 'lorsque', 'jusqu', 'demeure',
 ]);
 
 /** Frequent words of English, Spanish, Italian, Portuguese and German that are not French words. */
@@ -89,7 +92,7 @@ export const FOREIGN_WORDS: ReadonlySet<string> = new Set([
   'because', 'while', 'since', 'over', 'under', 'back', 'never', 'still', 'am', 'being', 'please',
   // Spanish
   'el', 'los', 'las', 'del', 'al', 'por', 'para', 'con', 'una', 'está', 'están', 'estoy',
-  'pero', 'mi', 'mis', 'su', 'sus', 'muy', 'qué', 'cómo', 'cuál', 'cuánto', 'cuánta', 'puedo',
+  'pero', 'mi', 'su', 'sus', 'muy', 'qué', 'cómo', 'cuál', 'cuánto', 'cuánta', 'puedo',
   'puede', 'tengo', 'tiene', 'tienen', 'hay', 'este', 'esta', 'esto', 'ese', 'esa', 'lo', 'yo',
   'porque', 'cuando', 'donde', 'dónde', 'ya', 'también', 'sin', 'sobre', 'hasta', 'desde', 'ser',
   'estar', 'hace', 'hacer', 'fue', 'sido', 'ha', 'han', 'he', 'hemos', 'nuestro',
@@ -164,8 +167,14 @@ export const FRENCH_PATTERNS: readonly RegExp[] = [
   /\p{L}{2,}(?:aient|erais|erait|erions|eriez|eraient|iez)(?!\p{L})/gu,
   // il y a, y a-t-il
   /(?<!\p{L})(?:il\s+)?y\s+a(?!\p{L})/gu,
-  // que faire / comment faire
-  /(?<!\p{L})(?:que|comment)\s+faire(?!\p{L})/gu,
+  // que faire; comment / pourquoi / où + infinitive (comment obtenir, où déposer)
+  /(?<!\p{L})que\s+faire(?!\p{L})/gu,
+  /(?<!\p{L})(?:comment|pourquoi|où)\s+(?:(?:se|me|te|nous|vous|le|la|les|lui|leur|en|y)\s+|[lmst]')?\p{L}+(?:er|ir|re|oir)(?!\p{L})/gu,
+  // A question introduced by a French interrogative word: quelles différences ?, combien coûte … ?
+  /(?<!\p{L})(?:quels?|quelles?|combien|pourquoi|quand|quoi|où|lequel|laquelle|lesquel(?:le)?s)(?!\p{L})[^?.!]*\?/gu,
+  /(?:^|[.!?:;]\s+)qui(?!\p{L})[^?.!]*\?/gu,
+  // Plural agreement after a French plural determiner: les enfants, des travaux, ces règles.
+  /(?<!\p{L})(?:les|des|ces|mes|tes|ses|vos|leurs|aux|plusieurs|certains|certaines|quelques)\s+\p{L}+[sx](?!\p{L})/gu,
   // Typical spellings: -eau(x), -eux, -euse(s) (bureau, travaux are words; nombreux, dangereuse).
   /\p{L}+(?:eaux?|eux|euses?)(?!\p{L})/gu,
 ];

@@ -27,6 +27,14 @@ export const MESSAGES = {
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   rateLimited: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
   badRequest: 'Requête invalide.',
+  // Accounts (issue 3): messages the seed does not give, in the same tone.
+  resetLinkInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
+  verifyLinkInvalid: 'Ce lien de confirmation est invalide ou a expiré. Veuillez refaire une demande.',
+  notSignedIn: 'Vous devez être connecté pour accéder à cette ressource.',
+  invalidEmail: 'Adresse e-mail invalide.',
+  passwordTooLong: 'Le mot de passe doit contenir au plus 128 caractères',
+  socialSignInFailed: 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.',
+  invalidApiKey: "Clé d'API invalide.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

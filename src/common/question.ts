@@ -21,6 +21,7 @@ export const FRENCH_SCORE_THRESHOLD = 5;
 const WORD_WEIGHT = 2;
 const ACCENT_WEIGHT = 1.5;
 const PATTERN_WEIGHT = 3;
+const MAX_ACCENTS_PER_WORD = 3;
 
 /** Number of words, counted by splitting on whitespace (seed §5). */
 export function countWords(text: string): number {
@@ -54,9 +55,15 @@ function normalize(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/[’ʼ‘`´]/gu, "'");
 }
 
+/** Number of matches of a global pattern (String#match resets lastIndex, so sharing is safe). */
 function countMatches(text: string, pattern: RegExp): number {
-  const flags = pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
-  return text.match(new RegExp(pattern.source, flags))?.length ?? 0;
+  const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+  return text.match(global)?.length ?? 0;
+}
+
+/** A word with a distinctively French ending (employeur, travaux, notaire, juridique…). */
+function looksFrench(token: string): boolean {
+  return token.length > 3 && FRENCH_ENDINGS.test(token) && !ENDING_EXCEPTIONS.has(token);
 }
 
 /** Detail of the French score, for tests and diagnostics (never logged with the text). */
@@ -82,16 +89,14 @@ export function frenchScoreDetail(text: string): FrenchScoreDetail {
   let foreignWords = 0;
   let accents = 0;
   for (const token of tokens) {
-    if (FRENCH_WORDS.has(token)) frenchWords += 1;
-    else if (token.length > 3 && FRENCH_ENDINGS.test(token) && !ENDING_EXCEPTIONS.has(token)) {
-      frenchWords += 1;
-    }
-    else if (FOREIGN_WORDS.has(token)) {
+    if (FOREIGN_WORDS.has(token) && !FRENCH_WORDS.has(token)) {
       foreignWords += 1;
       continue;
     }
+    if (FRENCH_WORDS.has(token) || looksFrench(token)) frenchWords += 1;
     if (countMatches(token, NON_FRENCH_MARKS) > 0) continue;
-    accents += countMatches(token, FRENCH_ACCENTS);
+    // No French word carries more than three accents (préférée): caps "ééééé"-style mashes.
+    accents += Math.min(MAX_ACCENTS_PER_WORD, countMatches(token, FRENCH_ACCENTS));
   }
   let patterns = 0;
   for (const pattern of FRENCH_PATTERNS) patterns += countMatches(normalized, pattern);

@@ -37,6 +37,23 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SHOW_BACKEND_STATUS: bool.default(false),
+  // Accounts (issue 3) — see docs/decisions/accounts.md
+  AUTH_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  AUTH_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  AUTH_SESSION_UPDATE_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z.string().regex(/^[\w.-]+$/, 'identifiant de locataire invalide').default('common'),
+  MICROSOFT_DISCOVERY_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('QuestionLegale.info <no-reply@questionlegale.info>'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -60,6 +77,26 @@ export interface Config {
   clientDistDir: string;
   rateLimitPerMinute: number;
   showBackendStatus: boolean;
+  auth: AuthConfig;
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
+}
+
+export interface AuthConfig {
+  /** AUTH_SECRET; when absent the server keeps a generated one in DATA_DIR/auth-secret. */
+  secret: string | undefined;
+  requireEmailVerification: boolean;
+  sessionTtlSeconds: number;
+  sessionUpdateAgeSeconds: number;
+  rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  /** Set only when both the client id and the secret are configured. */
+  google: OAuthProviderConfig | undefined;
+  microsoft: (OAuthProviderConfig & { tenantId: string }) | undefined;
 }
 
 export class ConfigError extends Error {
@@ -101,5 +138,32 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     showBackendStatus: e.SHOW_BACKEND_STATUS,
+    auth: {
+      secret: e.AUTH_SECRET,
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+      sessionTtlSeconds: e.AUTH_SESSION_TTL_SECONDS,
+      sessionUpdateAgeSeconds: e.AUTH_SESSION_UPDATE_AGE_SECONDS,
+      rateLimit: {
+        windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+        perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      },
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+          : undefined,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              tenantId: e.MICROSOFT_TENANT_ID,
+              discoveryUrl:
+                e.MICROSOFT_DISCOVERY_URL ??
+                `https://login.microsoftonline.com/${e.MICROSOFT_TENANT_ID}/v2.0/.well-known/openid-configuration`,
+            }
+          : undefined,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -1,0 +1,159 @@
+/**
+ * npm run bench — measures the figures the README reports and rewrites its « Performances » table:
+ * JavaScript loaded by the home page (gzipped), TTFB and LCP of `/` in headless Chromium, server start
+ * time, and the retrieval engine's figures. Run after `npm run build:client` (the npm script does it).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { launchBrowser } from '../test/support/browser';
+
+interface Row {
+  label: string;
+  value: string;
+  target: string;
+}
+
+const rows: Row[] = [];
+const ROOT = process.cwd();
+const DIST = path.join(ROOT, 'dist/client');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; startMs: number; stop(): Promise<void> }> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = performance.now() - t0;
+  return {
+    url,
+    startMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function benchPage(url: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const ttfbs: number[] = [];
+    const lcps: number[] = [];
+    let jsFiles = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.abort());
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script' && res.url().startsWith(url)) scripts.add(new URL(res.url()).pathname);
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number };
+        w.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      const m = await page.evaluate(() => {
+        const nav = window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { ttfb: nav.responseStart - nav.requestStart, lcp: (window as unknown as { __lcp: number }).__lcp };
+      });
+      if (i > 0) {
+        ttfbs.push(m.ttfb);
+        lcps.push(m.lcp);
+      }
+      jsFiles = scripts;
+      await context.close();
+    }
+    let gz = 0;
+    for (const p of jsFiles) gz += gzipSync(fs.readFileSync(path.join(DIST, p)), { level: 9 }).length;
+    rows.push({ label: 'JavaScript chargé par la page d’accueil (gzip)', value: `${(gz / 1024).toFixed(1)} Ko (${jsFiles.size} fichiers)`, target: '≤ 120 Ko' });
+    rows.push({ label: 'Time to first byte de `/` (médiane, Chromium)', value: `${median(ttfbs).toFixed(1)} ms`, target: '—' });
+    rows.push({ label: 'Largest Contentful Paint de `/` (médiane, Chromium)', value: `${median(lcps).toFixed(0)} ms`, target: '≤ 1 000 ms' });
+  } finally {
+    await browser.close();
+  }
+}
+
+type RetrievalBench = () => Promise<Record<string, number>>;
+
+async function benchRetrievalIfPresent(): Promise<void> {
+  const file = path.join(ROOT, 'scripts/bench-retrieval.ts');
+  if (!fs.existsSync(file)) return;
+  const mod = (await import(file)) as { benchRetrieval?: RetrievalBench };
+  if (!mod.benchRetrieval) return;
+  const r = await mod.benchRetrieval();
+  for (const [k, v] of Object.entries(r)) rows.push({ label: `Recherche — ${k}`, value: String(Math.round(v * 100) / 100), target: '' });
+}
+
+function writeReadme(): void {
+  const file = path.join(ROOT, 'README.md');
+  const table = [
+    `Mesuré par \`npm run bench\` le ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cœurs, Node ${process.version}).`,
+    '',
+    '| Mesure | Valeur | Cible |',
+    '| --- | --- | --- |',
+    ...rows.map((r) => `| ${r.label} | ${r.value} | ${r.target} |`),
+  ].join('\n');
+  const readme = fs.readFileSync(file, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < 0) return;
+  fs.writeFileSync(file, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/client missing: npm run build:client');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-bench-'));
+  const env = { DATA_DIR: dataDir, INDEX_DIR: process.env.INDEX_DIR ?? path.join(ROOT, 'data/index') };
+  // First start creates the database (and builds the index if needed); the second is the one measured.
+  await (await startServer(env)).stop();
+  const starts: number[] = [];
+  let server = await startServer(env);
+  starts.push(server.startMs);
+  await server.stop();
+  server = await startServer(env);
+  starts.push(server.startMs);
+  rows.push({ label: 'Démarrage du serveur (jusqu’à /api/health = ok)', value: `${median(starts).toFixed(0)} ms`, target: '—' });
+  try {
+    await benchPage(server.url);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  await benchRetrievalIfPresent();
+  for (const r of rows) console.log(`${r.label}: ${r.value}${r.target ? ` (cible ${r.target})` : ''}`);
+  writeReadme();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

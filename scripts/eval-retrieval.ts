@@ -1,0 +1,87 @@
+/**
+ * Retrieval evaluation: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
+ * ../shared/eval/retrieval-dev.json and of our own everyday-question set.
+ *
+ *   npm run eval:retrieval [-- --set dev|everyday|all] [--verbose]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../src/corpus/engine.js';
+
+export interface EvalItem {
+  id: string;
+  variants: string[];
+  gold: string[];
+}
+
+export interface EvalMetrics {
+  intents: number;
+  phrasings: number;
+  hit1: number;
+  hit5: number;
+  hit10: number;
+  mrr10: number;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEV_SET_PATH = path.resolve(root, '..', 'shared', 'eval', 'retrieval-dev.json');
+export const EVERYDAY_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions.json');
+
+export function loadEvalSet(file: string): EvalItem[] {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as EvalItem[];
+}
+
+export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item: EvalItem, query: string, got: string[]) => void): EvalMetrics {
+  let n = 0;
+  let h1 = 0;
+  let h5 = 0;
+  let h10 = 0;
+  let mrr = 0;
+  for (const item of items) {
+    const gold = new Set(item.gold);
+    for (const q of item.variants) {
+      n++;
+      const ids = engine.search(q, 10).map((r) => r.id);
+      const rank = ids.findIndex((id) => gold.has(id));
+      if (rank === 0) h1++;
+      if (rank >= 0 && rank < 5) h5++;
+      if (rank >= 0 && rank < 10) {
+        h10++;
+        mrr += 1 / (rank + 1);
+      }
+      if ((rank < 0 || rank >= 5) && onMiss) onMiss(item, q, ids);
+    }
+  }
+  const r = (x: number): number => Math.round((x / Math.max(n, 1)) * 1000) / 1000;
+  return { intents: items.length, phrasings: n, hit1: r(h1), hit5: r(h5), hit10: r(h10), mrr10: r(mrr) };
+}
+
+export function formatMetrics(name: string, m: EvalMetrics): string {
+  return `${name}: ${m.intents} intents, ${m.phrasings} phrasings — hit@1 ${m.hit1.toFixed(3)}  hit@5 ${m.hit5.toFixed(3)}  hit@10 ${m.hit10.toFixed(3)}  MRR@10 ${m.mrr10.toFixed(3)}`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const set = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'all';
+  const verbose = args.includes('--verbose');
+  const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
+  const engine = await loadSearchEngine({ indexDir: process.env.INDEX_DIR ?? defaultTestIndexDir(), onProgress: progress });
+  const onMiss = verbose
+    ? (item: EvalItem, q: string, got: string[]) => console.log(`  MISS [${item.id}] "${q}" gold=${item.gold.join(',')} got=${got.slice(0, 5).join(',')}`)
+    : undefined;
+  if (set === 'dev' || set === 'all') {
+    console.log(formatMetrics('retrieval-dev', evaluate(engine, loadEvalSet(DEV_SET_PATH), onMiss)));
+  }
+  if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
+    console.log(formatMetrics('everyday-questions', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), onMiss)));
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,40 @@
+import { MESSAGES } from '../messages';
+
+/**
+ * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8).
+ * Codes not listed keep the provider's message unchanged (the seed: "unmapped auth messages pass through").
+ */
+export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
+  INVALID_PASSWORD: MESSAGES.invalidCredentials,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: MESSAGES.invalidCredentials,
+  EMAIL_NOT_VERIFIED: MESSAGES.emailNotConfirmed,
+  USER_ALREADY_EXISTS: MESSAGES.alreadyRegistered,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: MESSAGES.alreadyRegistered,
+  PASSWORD_TOO_SHORT: MESSAGES.weakPasswordServer,
+  PASSWORD_TOO_LONG: MESSAGES.passwordTooLong,
+  TOO_MANY_REQUESTS: MESSAGES.tooManyAttempts,
+  TOO_MANY_ATTEMPTS: MESSAGES.tooManyAttempts,
+  EMAIL_REQUIRED: MESSAGES.recoveryNeedsEmail,
+  FAILED_TO_CREATE_USER: MESSAGES.registerFailed,
+  INVALID_EMAIL: MESSAGES.invalidEmail,
+  RESET_LINK_INVALID: MESSAGES.resetLinkInvalid,
+  VERIFY_LINK_INVALID: MESSAGES.verifyLinkInvalid,
+  UNAUTHORIZED: MESSAGES.notSignedIn,
+};
+
+/** Error codes the server adds itself. */
+export const AUTH_CODES = {
+  weakPassword: 'WEAK_PASSWORD',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  emailRequired: 'EMAIL_REQUIRED',
+  resetLinkInvalid: 'RESET_LINK_INVALID',
+  verifyLinkInvalid: 'VERIFY_LINK_INVALID',
+  unauthorized: 'UNAUTHORIZED',
+} as const;
+
+/** The French message for an auth error: mapped by code, otherwise the provider's message unchanged. */
+export function frenchAuthMessage(code: string | undefined, message: string | undefined): string {
+  const mapped = code ? AUTH_ERROR_MESSAGES[code] : undefined;
+  return mapped ?? message ?? MESSAGES.serverError;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, otherwise 'outbox' (DATA_DIR/outbox/*.eml). */
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Sends the site's e-mails. With SMTP_URL: nodemailer over SMTP. Without: each message is written as one
+ * .eml file in DATA_DIR/outbox/ so a local user can open it and follow its link; the log names the file,
+ * never the link (it holds a token).
+ */
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+        opts.logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = await composer.sendMail({ from: opts.from, ...message });
+      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      fs.writeFileSync(file, info.message, { mode: 0o600 });
+      opts.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL)');
+    },
+    close: () => undefined,
+  };
+}

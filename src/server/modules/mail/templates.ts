@@ -1,0 +1,49 @@
+import type { MailMessage } from './mailer';
+
+/** French e-mails of the account flows, each with a plain-text part and a simple HTML part. */
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function layout(siteTitle: string, paragraphs: string[], link: { url: string; label: string }, after: string[]): string {
+  const p = (t: string): string => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
+  return [
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
+    `<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(siteTitle)}</h1>`,
+    ...paragraphs.map(p),
+    `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
+    p('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :'),
+    `<p style="word-break:break-all;font-size:13px">${escapeHtml(link.url)}</p>`,
+    ...after.map(p),
+    '</body></html>',
+  ].join('\n');
+}
+
+export function resetPasswordEmail(args: { to: string; name: string; url: string; siteTitle: string; validMinutes: number }): MailMessage {
+  const hello = `Bonjour ${args.name},`;
+  const intro = `Vous avez demandé la réinitialisation du mot de passe de votre compte ${args.siteTitle}.`;
+  const action = 'Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous :';
+  const validity = `Ce lien est valable ${args.validMinutes} minutes et ne peut servir qu'une seule fois.`;
+  const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.";
+  return {
+    to: args.to,
+    subject: `Réinitialisation de votre mot de passe — ${args.siteTitle}`,
+    text: [hello, '', intro, action, '', args.url, '', validity, ignore, '', `L'équipe ${args.siteTitle}`, ''].join('\n'),
+    html: layout(args.siteTitle, [hello, intro, action], { url: args.url, label: 'Choisir un nouveau mot de passe' }, [validity, ignore]),
+  };
+}
+
+export function verifyEmailEmail(args: { to: string; name: string; url: string; siteTitle: string }): MailMessage {
+  const hello = `Bonjour ${args.name},`;
+  const intro = `Merci pour votre inscription sur ${args.siteTitle}.`;
+  const action = 'Pour confirmer votre adresse e-mail et activer votre compte, ouvrez le lien ci-dessous :';
+  const ignore = "Si vous n'avez pas créé de compte, ignorez ce message.";
+  return {
+    to: args.to,
+    subject: `Confirmez votre adresse e-mail — ${args.siteTitle}`,
+    text: [hello, '', intro, action, '', args.url, '', ignore, '', `L'équipe ${args.siteTitle}`, ''].join('\n'),
+    html: layout(args.siteTitle, [hello, intro, action], { url: args.url, label: 'Confirmer mon adresse e-mail' }, [ignore]),
+  };
+}
