@@ -1,13 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import AOS from 'aos';
 import 'aos/dist/aos.css';
 import './styles/global.css';
 import './styles/layout.css';
 import { App, appRoutes } from './app';
-
-AOS.init({ duration: 800, once: true, offset: 100 });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable dans index.html.');
@@ -18,4 +15,11 @@ createRoot(container).render(
   <StrictMode>
     <App router={router} />
   </StrictMode>,
+);
+
+// Scroll animations (seed §9), loaded beside the first render to keep the main bundle small.
+// If the script cannot be loaded, the animated blocks are shown without animation.
+import('aos').then(
+  ({ default: AOS }) => AOS.init({ duration: 800, once: true, offset: 100 }),
+  () => document.documentElement.classList.add('ql-no-aos'),
 );

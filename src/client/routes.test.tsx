@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../common/public-config';
 import { resetPublicConfigCache } from './lib/config';
@@ -28,7 +29,10 @@ describe('route table', () => {
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
     const main = screen.getByRole('main');
     expect(main.id).toBe('contenu');
-    expect(screen.getByRole('link', { name: 'Aller au contenu' }).getAttribute('href')).toBe('#contenu');
+    const skip = screen.getByRole('link', { name: 'Aller au contenu' });
+    expect(skip.getAttribute('href')).toBe('#contenu');
+    await userEvent.click(skip);
+    expect(document.activeElement).toBe(main);
   });
 
   it.each([

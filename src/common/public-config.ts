@@ -1,16 +1,15 @@
-import { z } from 'zod';
-
-/** Settings the server hands to the browser (injected into index.html as a JSON data block). */
-export const publicConfigSchema = z.object({
-  siteTitle: z.string(),
-  contactEmail: z.string(),
-  geo: z.object({ primaryUrl: z.string(), fallbackUrl: z.string() }),
-  showBackendStatus: z.boolean(),
-  auth: z.object({ google: z.boolean(), microsoft: z.boolean() }),
-  corpusDate: z.string().nullable(),
-});
-
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+/**
+ * Settings the server hands to the browser (injected into index.html as a JSON data block).
+ * Kept free of zod: the home page bundle reads it. Its schema is `api/public-config-schema.ts`.
+ */
+export interface PublicConfig {
+  siteTitle: string;
+  contactEmail: string;
+  geo: { primaryUrl: string; fallbackUrl: string };
+  showBackendStatus: boolean;
+  auth: { google: boolean; microsoft: boolean };
+  corpusDate: string | null;
+}
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'ql-config';
 

@@ -13,7 +13,9 @@ import {
 } from './french-score-data';
 import { MESSAGES } from './messages';
 
-export const MAX_WORDS = 500;
+import { MAX_WORDS, countWords } from './words';
+
+export { MAX_WORDS, countWords, truncateToWords } from './words';
 
 /** Threshold of the seed: a text is French when its score is greater than 5. */
 export const FRENCH_SCORE_THRESHOLD = 5;
@@ -22,34 +24,6 @@ const WORD_WEIGHT = 2;
 const ACCENT_WEIGHT = 1.5;
 const PATTERN_WEIGHT = 3;
 const MAX_ACCENTS_PER_WORD = 3;
-
-/** Number of words, counted by splitting on whitespace (seed §5). */
-export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
-}
-
-/**
- * Keeps the first `max` words of `text`, with the original spacing between them (leading
- * whitespace included, trailing whitespace after the last kept word dropped when truncating).
- * Returns the text unchanged when it has `max` words or fewer.
- */
-export function truncateToWords(text: string, max: number = MAX_WORDS): string {
-  const limit = Math.max(0, Math.floor(max));
-  const words = /\S+/gu;
-  let count = 0;
-  let match: RegExpExecArray | null;
-  while ((match = words.exec(text)) !== null) {
-    count += 1;
-    if (count === limit) {
-      const end = match.index + match[0].length;
-      // Nothing but whitespace after this word: the text is within the limit, keep it as is.
-      return /\S/u.test(text.slice(end)) ? text.slice(0, end) : text;
-    }
-  }
-  if (limit === 0) return /\S/u.test(text) ? '' : text;
-  return text;
-}
 
 function normalize(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/[’ʼ‘`´]/gu, "'");
@@ -95,7 +69,9 @@ export function frenchScoreDetail(text: string): FrenchScoreDetail {
     }
     if (FRENCH_WORDS.has(token) || looksFrench(token)) frenchWords += 1;
     if (countMatches(token, NON_FRENCH_MARKS) > 0) continue;
-    // No French word carries more than three accents (préférée): caps "ééééé"-style mashes.
+    // Accents count inside words (à alone excepted), at most three per word (préférée): a mash
+    // such as "éééé àààà" scores nothing.
+    if (token !== 'à' && !/[a-z]/u.test(token)) continue;
     accents += Math.min(MAX_ACCENTS_PER_WORD, countMatches(token, FRENCH_ACCENTS));
   }
   let patterns = 0;

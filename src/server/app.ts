@@ -10,6 +10,9 @@ import { errorsPlugin, sendError } from './plugins/errors';
 import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
 import { healthRoutes } from './modules/health/health-routes';
+import { createAccounts, type Accounts } from './modules/auth/accounts';
+import { authRoutes } from './modules/auth/auth-routes';
+import { profileRoutes } from './modules/profile/profile-routes';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -22,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Sign-in, sessions, profiles, credits (modules/auth/accounts.ts). */
+    accounts: Accounts;
   }
 }
 
@@ -48,12 +53,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (!deps.database) await database.close();
   });
 
+  const accounts = await createAccounts(config, database, app.log);
+  app.decorate('accounts', accounts);
+  app.addHook('onClose', async () => accounts.close());
+
   const publicConfig: PublicConfig = {
     siteTitle: config.siteTitle,
     contactEmail: config.contactEmail,
     geo: config.geo,
     showBackendStatus: config.showBackendStatus,
-    auth: { google: false, microsoft: false },
+    auth: accounts.publicAuth,
     corpusDate: null,
   };
 
@@ -73,6 +82,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     async (api) => {
       await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
       await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { accounts });
+      await api.register(profileRoutes, { accounts });
     },
     { prefix: '/api' },
   );

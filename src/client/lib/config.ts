@@ -1,11 +1,31 @@
-import {
-  PUBLIC_CONFIG_ELEMENT_ID,
-  defaultPublicConfig,
-  publicConfigSchema,
-  type PublicConfig,
-} from '../../common/public-config';
+import { PUBLIC_CONFIG_ELEMENT_ID, defaultPublicConfig, type PublicConfig } from '../../common/public-config';
 
 let cached: PublicConfig | undefined;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/**
+ * Checks the injected block by hand rather than with the zod schema of `src/common/public-config.ts`:
+ * this runs on the home page, and zod would add ~20 KB gzipped to its bundle.
+ */
+export function parsePublicConfig(value: unknown): PublicConfig | null {
+  if (!isRecord(value) || !isRecord(value.geo) || !isRecord(value.auth)) return null;
+  const { siteTitle, contactEmail, geo, showBackendStatus, auth, corpusDate } = value;
+  if (!isString(siteTitle) || !isString(contactEmail) || !isBoolean(showBackendStatus)) return null;
+  if (!isString(geo.primaryUrl) || !isString(geo.fallbackUrl)) return null;
+  if (!isBoolean(auth.google) || !isBoolean(auth.microsoft)) return null;
+  if (corpusDate !== null && !isString(corpusDate)) return null;
+  return {
+    siteTitle,
+    contactEmail,
+    geo: { primaryUrl: geo.primaryUrl, fallbackUrl: geo.fallbackUrl },
+    showBackendStatus,
+    auth: { google: auth.google, microsoft: auth.microsoft },
+    corpusDate,
+  };
+}
 
 /** Reads the configuration the server injected into index.html; defaults when absent (tests, vite dev). */
 export function getPublicConfig(): PublicConfig {
@@ -14,8 +34,7 @@ export function getPublicConfig(): PublicConfig {
   let value = defaultPublicConfig;
   if (el?.textContent) {
     try {
-      const parsed = publicConfigSchema.safeParse(JSON.parse(el.textContent));
-      if (parsed.success) value = parsed.data;
+      value = parsePublicConfig(JSON.parse(el.textContent)) ?? defaultPublicConfig;
     } catch {
       // malformed block: keep defaults
     }

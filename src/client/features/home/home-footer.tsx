@@ -64,7 +64,7 @@ export function HomeFooter({ contactEmail, siteTitle, year }: { contactEmail: st
             <h3 id="conditions-title" className="home-footer-title">Conditions d&apos;utilisation</h3>
             <p>
               Les réponses fournies sont des informations juridiques générales fondées sur les sources
-              officielles ; elles ne constituent pas une consultation juridique et ne remplacent pas l’avis
+              officielles&nbsp;; elles ne constituent pas une consultation juridique et ne remplacent pas l’avis
               d’un avocat, d’un notaire ou d’un commissaire de justice. Chaque question consomme un crédit.
             </p>
           </div>

@@ -65,7 +65,7 @@ export function ProfessionalsSection({ city }: { city: string | null }) {
               Notaires et commissaires de justice
             </h3>
             <p>
-              Le notaire authentifie vos actes (succession, immobilier, famille) ; le commissaire de justice
+              Le notaire authentifie vos actes (succession, immobilier, famille)&nbsp;; le commissaire de justice
               (ex-huissier) constate, signifie et recouvre.
             </p>
             <NearbyLinks profession="notaire" city={place} />

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
@@ -172,7 +172,7 @@ describe('QuestionForm: signed in', () => {
     const { router, props, textarea } = setup();
     await user.type(textarea, ENGLISH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
       'Le texte saisi ne semble pas être en français. Veuillez saisir votre question en français.',
     );
@@ -192,7 +192,7 @@ describe('QuestionForm: signed in', () => {
     const { router, props, textarea } = setup();
     await user.type(textarea, `  ${FRENCH_QUESTION}  `);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
-    expect(props.setQuestionText).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(props.setQuestionText).toHaveBeenCalledTimes(1));
     expect(props.setQuestionText).toHaveBeenCalledWith(FRENCH_QUESTION);
     expect(props.decrementCredits).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/app/reponse-legale');
@@ -211,7 +211,7 @@ describe('QuestionForm: signed in', () => {
     const { router, props, textarea } = setup({ credits: 0 });
     await user.type(textarea, FRENCH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
-    expect(screen.getByRole('alert').textContent).toContain("Vous n'avez plus de crédit disponible");
+    expect((await screen.findByRole('alert')).textContent).toContain("Vous n'avez plus de crédit disponible");
     expect(props.decrementCredits).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,7 +1,10 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
-import { MAX_WORDS, countWords, isFrench, truncateToWords } from '../../../common/question';
+import { MAX_WORDS, countWords, truncateToWords } from '../../../common/words';
+
+/** The French score's word lists load on demand (first keystroke or submit), not with the home page. */
+const loadQuestionRules = () => import('../../../common/question');
 import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
 import { HashLink } from './hash-link';
 
@@ -88,6 +91,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     const value = event.target.value;
     setText(countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value);
     setError(null);
+    void loadQuestionRules(); // warm the French check before the submit needs it
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -103,6 +107,10 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    void submit();
+  }
+
+  async function submit() {
     if (status === 'loading') return; // the session is not known yet: do nothing rather than guess
     if (status === 'anonymous') {
       void navigate(LOGIN_FROM_SUBMIT);
@@ -111,6 +119,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     const question = text.trim();
     if (question === '') return setError('empty');
     if (countWords(question) > MAX_WORDS) return setError('wordLimit');
+    const { isFrench } = await loadQuestionRules();
     if (!isFrench(question)) return setError('notFrench');
     if (credits !== null && credits <= 0) return setError('noCredits');
     setError(null);

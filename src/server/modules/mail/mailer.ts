@@ -51,7 +51,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      fs.writeFileSync(file, info.message, { mode: 0o600 });
+      const raw: unknown = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error('nodemailer did not return the message as a buffer');
+      fs.writeFileSync(file, raw, { mode: 0o600 });
       opts.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL)');
     },
     close: () => undefined,

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import type { PublicConfig } from '../public-config';
+
+export const publicConfigSchema = z.object({
+  siteTitle: z.string(),
+  contactEmail: z.string(),
+  geo: z.object({ primaryUrl: z.string(), fallbackUrl: z.string() }),
+  showBackendStatus: z.boolean(),
+  auth: z.object({ google: z.boolean(), microsoft: z.boolean() }),
+  corpusDate: z.string().nullable(),
+}) satisfies z.ZodType<PublicConfig>;
+
+// Both directions: the schema and the interface cannot drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const schemaMatchesInterface: Same<z.infer<typeof publicConfigSchema>, PublicConfig> = true;

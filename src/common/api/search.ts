@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { countWords, MAX_WORDS } from '../question';
+
+/** French messages of GET /api/search. */
+export const SEARCH_MESSAGES = {
+  empty: 'Veuillez saisir une recherche.',
+  tooLong: `Limite de mots atteinte (${MAX_WORDS} mots maximum).`,
+  notText: 'La recherche doit être un texte.',
+  badLimit: 'Le nombre de résultats demandé doit être un entier entre 1 et 20.',
+} as const;
+
+export const SEARCH_MAX_LIMIT = 20;
+export const SEARCH_DEFAULT_LIMIT = 5;
+
+/** Query string of GET /api/search. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.notText })
+    .refine((q) => q.trim().length > 0, { message: SEARCH_MESSAGES.empty })
+    .refine((q) => countWords(q) <= MAX_WORDS, { message: SEARCH_MESSAGES.tooLong })
+    // Some letter is required: "???", "12 34" or control characters are not a text query.
+    .refine((q) => /\p{L}/u.test(q) && !/[\u0000-\u0008\u000e-\u001f]/.test(q), { message: SEARCH_MESSAGES.notText }),
+  limit: z.coerce
+    .number({ error: SEARCH_MESSAGES.badLimit })
+    .int({ error: SEARCH_MESSAGES.badLimit })
+    .min(1, { error: SEARCH_MESSAGES.badLimit })
+    .max(SEARCH_MAX_LIMIT, { error: SEARCH_MESSAGES.badLimit })
+    .default(SEARCH_DEFAULT_LIMIT),
+});
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  score: z.number(),
+  snippet: z.string(),
+  type: z.enum(['fiche', 'dossier', 'ressource']),
+});
+
+export const searchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  tookMs: z.number(),
+});
+
+export type SearchResultItem = z.infer<typeof searchResultSchema>;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from './engine';
+import { DEV_SET_PATH, evaluate, loadEvalSet, EVERYDAY_SET_PATH } from '../../scripts/eval-retrieval';
+
+let engine: SearchEngine;
+
+beforeAll(async () => {
+  engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
+}, 600_000);
+
+describe('search engine on the full corpus', () => {
+  it('exposes the corpus date (newest fiche)', () => {
+    expect(engine.corpusDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(engine.ficheCount).toBeGreaterThan(7000);
+  });
+
+  it('finds the fiche for everyday French, misspellings and missing accents', () => {
+    const top = (q: string, n = 5): string[] => engine.search(q, n).map((r) => r.id);
+    expect(top('mon proprio garde ma caution')).toContain('F31269');
+    expect(top('depot de garantie location')[0]).toBe('F31269');
+    expect(top('indemnite de licenciment')).toContain('F987');
+    expect(top('conge paternite')).toContain('F3156');
+  });
+
+  it('returns fiche-level results with snippet, URL and type', () => {
+    const [first] = engine.search('dépôt de garantie', 3);
+    expect(first).toMatchObject({ id: 'F31269', type: 'fiche', url: 'https://www.service-public.fr/particuliers/vosdroits/F31269' });
+    expect(first?.snippet.toLowerCase()).toContain('dépôt de garantie');
+    expect(engine.search('', 5)).toEqual([]);
+    expect(engine.search('le la les de', 5)).toEqual([]);
+  });
+
+  it('bounds fuzzy matching: a gibberish word does not flood results', () => {
+    expect(engine.search('xqzwvk', 10)).toEqual([]);
+  });
+
+  it('prefers information fiches over navigation pages', () => {
+    const results = engine.search('contrat de location bail', 5);
+    expect(results[0]?.type).toBe('fiche');
+  });
+
+  it('returns the full fiche and code articles by number or LEGIARTI id', () => {
+    const fiche = engine.getFiche('F31269');
+    expect(fiche?.references.some((r) => r.legiarti === 'LEGIARTI000020466316')).toBe(true);
+    const byNum = engine.getArticle('L1237-19', 'Code du travail');
+    expect(byNum?.codeTitle).toBe('Code du travail');
+    expect(byNum?.text).toContain('rupture conventionnelle collective');
+    const byId = byNum ? engine.getArticle(byNum.id) : undefined;
+    expect(byId?.num).toBe('L1237-19');
+    expect(engine.getArticle('L. 1237-19')?.id).toBe(byNum?.id);
+    expect(engine.getArticle('L9999-99')).toBeUndefined();
+  });
+
+  it('lists themes with their fiches for /Articles/', () => {
+    const themes = engine.themes();
+    const logement = themes.find((t) => t.audience === 'particuliers' && t.title === 'Logement');
+    expect(logement?.fiches.some((f) => f.id === 'F31269')).toBe(true);
+  });
+});
+
+describe('retrieval quality (regression guard)', () => {
+  it('keeps dev-set hit@5 and MRR@10 at the level reached', () => {
+    const m = evaluate(engine, loadEvalSet(DEV_SET_PATH));
+    expect(m.phrasings).toBe(1516);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.71);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.55);
+  });
+
+  it('keeps the everyday-questions set at the level reached', () => {
+    const m = evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH));
+    expect(m.phrasings).toBeGreaterThanOrEqual(60);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.8);
+  });
+});

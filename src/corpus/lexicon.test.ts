@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyze, foldAccents } from './analyzer';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from './engine';
+import { compileLexicon, LEXICON, matchLexicon, normalizeTokens } from './lexicon';
+
+let engine: SearchEngine;
+
+beforeAll(async () => {
+  engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
+}, 600_000);
+
+const compiled = compileLexicon(LEXICON);
+
+/** A question that triggers the entry: the lay phrase plus its first context word when one is needed. */
+function trigger(entry: (typeof LEXICON)[number]): string {
+  return entry.context?.length ? `${entry.lay} ${entry.context[0]}` : entry.lay;
+}
+
+describe('lay → legal lexicon', () => {
+  it('has unique lay phrases', () => {
+    const keys = LEXICON.map((e) => normalizeTokens(e.lay).join(' '));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('applies a context-bound entry only in context', () => {
+    const caution = LEXICON.find((e) => e.lay === 'caution');
+    expect(caution).toBeDefined();
+    expect(matchLexicon(normalizeTokens('caution pour un prêt'), compiled).map((m) => m.entry.lay)).not.toContain('caution');
+    expect(matchLexicon(normalizeTokens('mon proprio garde ma caution'), compiled).map((m) => m.entry.lay)).toContain('caution');
+  });
+
+  describe.each(LEXICON.map((e) => [e.lay, e] as const))('entry "%s"', (_lay, entry) => {
+    it('is matched in a question and justified by its fiche', () => {
+      expect(matchLexicon(normalizeTokens(trigger(entry)), compiled).map((m) => m.entry)).toContain(entry);
+      const fiche = engine.getFiche(entry.fiche);
+      expect(fiche, `fiche ${entry.fiche}`).toBeDefined();
+      const ficheTerms = new Set(analyze([fiche?.title, fiche?.description, ...(fiche?.passages.map((p) => p.text) ?? [])].join(' ')));
+      // Every legal phrasing has at least one significant word used by the fiche.
+      for (const legal of entry.legal) {
+        const terms = analyze(legal);
+        expect(terms.some((t) => ficheTerms.has(t)), `${legal} in ${entry.fiche}`).toBe(true);
+      }
+      // And the question reaches fiches that use the legal vocabulary.
+      const results = engine.search(trigger(entry), 10);
+      expect(results.length).toBeGreaterThan(0);
+      const legalStems = new Set(entry.legal.flatMap((l) => analyze(l)));
+      const reached = results.some((r) => analyze(`${r.title} ${r.snippet}`).some((t) => legalStems.has(t)));
+      expect(reached, `results for "${trigger(entry)}"`).toBe(true);
+      expect(foldAccents(entry.lay)).toBe(foldAccents(entry.lay).trim());
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
+import type { BetterAuthPlugin } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { AppDb } from '../../db/database';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import { validatePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/auth/password';
+import { AUTH_CODES } from '../../../common/auth/errors';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordEmail, verifyEmailEmail } from '../mail/templates';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Where social sign-in lands (the client route that sends the user on to their target). */
+export const SOCIAL_CALLBACK_PATH = '/restricted';
+export const RESET_TOKEN_TTL_SECONDS = 3600;
+
+export interface AuthDeps {
+  config: Config;
+  db: AppDb;
+  secret: string;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Called after a user row is created (any method): creates the profile. */
+  onUserCreated(userId: string): Promise<void>;
+}
+
+/** The site's public origin: PUBLIC_URL, or http://localhost:<PORT>. */
+export function siteOrigin(config: Config): string {
+  return config.publicUrl ? new URL(config.publicUrl).origin : `http://localhost:${config.port}`;
+}
+
+/** Cookies get `Secure` when the site is served over HTTPS (PUBLIC_URL https://… or behind a TLS proxy). */
+export function usesSecureCookies(config: Config): boolean {
+  return siteOrigin(config).startsWith('https://') || config.trustProxy;
+}
+
+function oauthProviders(config: Config): GenericOAuthConfig[] {
+  const list: GenericOAuthConfig[] = [];
+  const google = config.auth.google;
+  if (google) {
+    list.push({
+      providerId: 'google',
+      name: 'Google',
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      discoveryUrl: google.discoveryUrl,
+      requireIdTokenVerification: true,
+      scopes: ['openid', 'email', 'profile'],
+      accessType: 'offline',
+      prompt: 'consent',
+    });
+  }
+  const microsoft = config.auth.microsoft;
+  if (microsoft) {
+    list.push({
+      providerId: 'microsoft',
+      name: 'Microsoft',
+      clientId: microsoft.clientId,
+      clientSecret: microsoft.clientSecret,
+      discoveryUrl: microsoft.discoveryUrl,
+      requireIdTokenVerification: true,
+      scopes: ['openid', 'email', 'profile', 'offline_access'],
+      prompt: 'consent',
+      // Personal Microsoft accounts may carry the address only in preferred_username.
+      mapProfileToUser: (profile) => {
+        const email = typeof profile.email === 'string' && profile.email ? profile.email : profile.preferred_username;
+        return typeof email === 'string' ? { email } : {};
+      },
+    });
+  }
+  return list;
+}
+
+/**
+ * Microsoft's multi-tenant discovery documents (common, organizations, consumers) announce the issuer
+ * `https://login.microsoftonline.com/{tenantid}/v2.0`: the real tokens carry their own tenant there.
+ * Check the issuer against the template with the token's `tid` instead of literally.
+ */
+function microsoftIssuerPlugin(): BetterAuthPlugin {
+  return {
+    id: 'ql-microsoft-issuer',
+    init: (ctx) => ({
+      context: {
+        socialProviders: ctx.socialProviders.map((provider) => {
+          const idToken = provider.idToken;
+          if (provider.id !== 'microsoft' || !idToken || 'verify' in idToken) return provider;
+          const template = typeof idToken.issuer === 'string' ? idToken.issuer : undefined;
+          if (!template?.includes('{tenantid}')) return provider;
+          return {
+            ...provider,
+            idToken: {
+              ...idToken,
+              issuer: undefined,
+              verifyClaims: (claims: Record<string, unknown>) =>
+                typeof claims.tid === 'string' && claims.iss === template.replace('{tenantid}', claims.tid),
+            },
+          };
+        }),
+      },
+    }),
+  };
+}
+
+/** Server-side password rules and the seed's "already registered" answer, before better-auth runs. */
+const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  let password: unknown;
+  if (ctx.path === '/sign-up/email') password = body.password;
+  else if (ctx.path === '/reset-password' || ctx.path === '/change-password') password = body.newPassword;
+  else return;
+  if (typeof password === 'string' && password.length <= PASSWORD_MAX_LENGTH) {
+    const failures = validatePassword(password);
+    if (failures.length > 0) {
+      throw new APIError('BAD_REQUEST', { code: AUTH_CODES.weakPassword, message: failures[0], errors: failures });
+    }
+  }
+  if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+    // With autoSignIn off better-auth would answer a duplicate with a fake success; the seed shows
+    // « Utilisateur déjà enregistré. ».
+    const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
+    if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
+  }
+});
+
+export function createAuth(deps: AuthDeps) {
+  const { config, mailer, logger } = deps;
+  const origin = siteOrigin(config);
+  const providers = oauthProviders(config);
+  const plugins: BetterAuthPlugin[] = [];
+  if (providers.length > 0) plugins.push(genericOAuth({ config: providers }), microsoftIssuerPlugin());
+
+  const options = {
+    appName: config.siteTitle,
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    trustedOrigins: [origin, ...config.trustedOrigins],
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // The seed: after registering, the user is sent to /login.
+      autoSignIn: false,
+      requireEmailVerification: config.auth.requireEmailVerification,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${origin}/update-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(
+          resetPasswordEmail({ to: user.email, name: user.name, url, siteTitle: config.siteTitle, validMinutes: RESET_TOKEN_TTL_SECONDS / 60 }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: config.auth.requireEmailVerification,
+      sendOnSignIn: config.auth.requireEmailVerification,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verifyEmailEmail({ to: user.email, name: user.name, url, siteTitle: config.siteTitle }));
+      },
+    },
+    session: {
+      expiresIn: config.auth.sessionTtlSeconds,
+      updateAge: config.auth.sessionUpdateAgeSeconds,
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
+    // Our own database-backed limiter (rate-limit.ts) covers sign-in, sign-up and reset by IP and e-mail.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: usesSecureCookies(config),
+      cookiePrefix: 'ql',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      // The Fastify bridge sets this header from request.ip (which honours TRUST_PROXY); clients cannot.
+      ipAddress: { ipAddressHeaders: ['x-ql-client-ip'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await deps.onUserCreated(user.id);
+          },
+        },
+      },
+    },
+    hooks: { before: passwordAndDuplicateGuard },
+    onAPIError: {
+      errorURL: '/login',
+      // Client errors (bad password, duplicate…) are normal traffic; only server faults are errors.
+      onError: (error) => {
+        const status = error instanceof APIError ? error.statusCode : 500;
+        if (status >= 500) logger.error({ module: 'auth', err: error }, 'auth request failed');
+        else logger.debug({ module: 'auth', status }, 'auth client error');
+      },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const err = args.find((a): a is Error => a instanceof Error);
+        const fields = { module: 'auth', ...(err ? { err } : {}) };
+        if (level === 'error') logger.error(fields, message);
+        else if (level === 'warn') logger.warn(fields, message);
+        else logger.debug(fields, message);
+      },
+    },
+    plugins,
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;
