@@ -25,7 +25,7 @@ export function foldAccents(text: string): string {
 }
 
 /** Article references: "L1234-9", "L. 1234-9", "R.4624-10", "article D1234-1-1" → "l1234-9". */
-const ARTICLE_REF_RE = /\b([LRDA])\s?\.?\s?(\d{2,4}(?:-\d+){1,3})\b/g;
+const ARTICLE_REF_RE = /\b([LRDA])\s?\.?\s?(\d{2,4}(?:-\d+){1,3})\b/gi;
 /** Article reference token prefix char set used by isArticleRef. */
 const ARTICLE_TOKEN_RE = /^[lrda]\d{2,4}(?:-\d+){1,3}$/;
 

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
       expect(res.headers['content-type']).toContain('application/json');
       expect(apiErrorSchema.parse(res.json()).error.message).toBe("Cette adresse n'existe pas.");
     }
-    const post = await t.app.inject({ method: 'POST', url: '/api/unknown', payload: { a: 1 } });
+    const post = await t.app.inject({ method: 'POST', url: '/api/unknown', headers: { origin: 'http://localhost:80' }, payload: { a: 1 } });
     expect(post.statusCode).toBe(404);
   });
 
@@ -80,6 +80,8 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/mentions.html' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Mentions légales');
+    expect(res.body).toContain('mailto:equipe@exemple.fr');
+    expect(res.body).not.toContain('contact@questionlegale.info');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toBeDefined();
   });
@@ -88,7 +90,7 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/health',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:80' },
       payload: '{"a":',
     });
     expect([400, 404]).toContain(res.statusCode);

@@ -22,7 +22,7 @@ export function makeFakeClientDist(): string {
     '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>QuestionLegale.info</title></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  fs.writeFileSync(path.join(dir, 'mentions.html'), '<!doctype html><html lang="fr"><body><h1>Mentions légales</h1></body></html>');
+  fs.writeFileSync(path.join(dir, 'mentions.html'), '<!doctype html><html lang="fr"><body><h1>Mentions légales</h1><a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a></body></html>');
   return dir;
 }
 

@@ -22,10 +22,17 @@ export function DefaultLayout() {
       <header className="ql-header" aria-label="En-tête du site">
         <Navbar />
       </header>
-      <main id={MAIN_CONTENT_ID} className="ql-main" tabIndex={-1}>
+      {ownFooter ? (
+        // The page renders its own <main> and its own footer after it (the home page).
         <Outlet />
-      </main>
-      {!ownFooter && <SiteFooter />}
+      ) : (
+        <>
+          <main id={MAIN_CONTENT_ID} className="ql-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ export interface RouteMeta {
 export interface RouteHandle {
   meta?: RouteMeta;
   /** The page renders its own footer, so the layout does not add one. */
+  /** The page renders its own <main> and footer (the home page). */
   ownFooter?: boolean;
 }
 

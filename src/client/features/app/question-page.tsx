@@ -1,19 +1,34 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-context';
+import { QuestionForm } from '../home/question-form';
+import { RelatedFiches } from './related-fiches';
+import { useRelatedFiches } from './use-related-fiches';
+import '../home/home.css';
+import './app.css';
 
-/** Placeholder: the question form for signed-in users comes with the answer work. */
+/** « Poser une question »: the question form for a signed-in user, with related official fiches. */
 export function QuestionPage() {
-  const { credits } = useAuth();
+  const { status, credits, setQuestionText, decrementCredits } = useAuth();
+  const [text, setText] = useState('');
+  const related = useRelatedFiches(text);
   return (
-    <section className="ql-container ql-section" aria-labelledby="question-title">
+    <section className="ql-container ql-section app-question" aria-labelledby="question-title">
       <h1 id="question-title" className="ql-section-title">
         Poser une question
       </h1>
-      {credits !== null && <p>Crédits restants : {credits}</p>}
-      <p className="ql-muted">Le formulaire de question sera bientôt disponible sur cette page.</p>
-      <p>
-        <Link to="/#question-section">Poser ma question depuis l’accueil</Link>
-      </p>
+      {credits !== null && (
+        <p className="app-credits">
+          Crédits restants : <strong>{credits}</strong> — une question coûte un crédit.
+        </p>
+      )}
+      <QuestionForm
+        status={status}
+        credits={credits}
+        setQuestionText={setQuestionText}
+        decrementCredits={decrementCredits}
+        onTextChange={setText}
+      />
+      <RelatedFiches results={related} />
     </section>
   );
 }

@@ -53,7 +53,7 @@ describe('HomeContent, signed out', () => {
       'references',
     ]);
     expect(document.getElementById('analyse')?.tagName).toBe('FORM');
-    expect(document.querySelector('.home > footer')).not.toBeNull();
+    expect(document.querySelector('main.home + footer')).not.toBeNull();
   });
 
   it('has a single h1 (the hero’s) and no skipped heading level', () => {

@@ -11,6 +11,7 @@ import { QuestionSection, SignedInPanel } from './question-section';
 import { ReferencesSection } from './references-section';
 import { TestimonialsSection } from './testimonials-section';
 import { UsefulSitesSection } from './useful-sites-section';
+import { MAIN_CONTENT_ID } from '../../layouts/skip-link';
 import './home.css';
 
 export interface HomeContentProps {
@@ -30,7 +31,8 @@ export interface HomeContentProps {
 export function HomeContent(props: HomeContentProps) {
   const authenticated = props.status === 'authenticated';
   return (
-    <div className="home">
+    <>
+    <main id={MAIN_CONTENT_ID} className="ql-main home" tabIndex={-1}>
       {authenticated ? (
         <SignedInPanel userName={props.userName} credits={props.credits} />
       ) : (
@@ -50,8 +52,10 @@ export function HomeContent(props: HomeContentProps) {
       <UsefulSitesSection />
       <ReferencesSection />
       <BackendStatusBadge enabled={props.showBackendStatus} />
-      <HomeFooter contactEmail={props.contactEmail} siteTitle={props.siteTitle} year={props.year ?? new Date().getFullYear()} />
-    </div>
+    </main>
+    {/* The footer is the page's contentinfo landmark: outside <main>, as the layout leaves it to this page. */}
+    <HomeFooter contactEmail={props.contactEmail} siteTitle={props.siteTitle} year={props.year ?? new Date().getFullYear()} />
+    </>
   );
 }
 

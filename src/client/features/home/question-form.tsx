@@ -48,6 +48,8 @@ export interface QuestionFormProps {
   credits: number | null;
   setQuestionText: (text: string | null) => void;
   decrementCredits: () => void;
+  /** Called with the text after each change (the /app/question page looks up related fiches with it). */
+  onTextChange?: (text: string) => void;
 }
 
 type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'noCredits';
@@ -72,7 +74,7 @@ function ErrorContent({ error }: { error: FormError }) {
 }
 
 /** The home page question form (seed §2 "Question form", §5). Also usable on /app/question. */
-export function QuestionForm({ status, credits, setQuestionText, decrementCredits }: QuestionFormProps) {
+export function QuestionForm({ status, credits, setQuestionText, decrementCredits, onTextChange }: QuestionFormProps) {
   const navigate = useNavigate();
   const { placeholder, stop } = useTypewriterPlaceholder(QUESTION_EXAMPLES);
   const [text, setText] = useState('');
@@ -89,7 +91,9 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
 
   function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
     const value = event.target.value;
-    setText(countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value);
+    const next = countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value;
+    setText(next);
+    onTextChange?.(next);
     setError(null);
     void loadQuestionRules(); // warm the French check before the submit needs it
   }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../testing/stub-auth-source';
 import { AuthProvider, useAuth, type AuthState } from './auth-context';
-import { SESSION_STATE_URL, createHttpAuthSource, parseSessionState } from './auth-source';
+import { GET_SESSION_URL, PROFILE_URL, createHttpAuthSource, parseProfileReply, parseSessionReply } from './auth-source';
 
 let latest: AuthState | null = null;
 
@@ -63,12 +63,31 @@ describe('AuthProvider', () => {
     expect(text('action')).toBe('aucune');
   });
 
-  it('treats a failing source as anonymous, without console.error', async () => {
-    const source = createStubAuthSource(null);
-    source.getSession = () => Promise.reject(new Error('hors ligne'));
-    renderProvider(source);
-    await waitFor(() => expect(text('status')).toBe('anonymous'));
-    expect(text('user')).toBe('aucun');
+  it('treats a source that keeps failing as anonymous once the retries are spent, without console.error', async () => {
+    vi.useFakeTimers();
+    try {
+      const source = createStubAuthSource(null);
+      let calls = 0;
+      source.getSession = () => {
+        calls += 1;
+        return Promise.reject(new Error('hors ligne'));
+      };
+      renderProvider(source);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(calls).toBe(1);
+      // retries after 200, 400, 800 and 1600 ms: still loading until the last one fails
+      await act(() => vi.advanceTimersByTimeAsync(200 + 400 + 800 + 1599));
+      expect(calls).toBe(4);
+      expect(text('status')).toBe('loading');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(calls).toBe(5);
+      expect(text('status')).toBe('anonymous');
+      expect(text('user')).toBe('aucun');
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(calls).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a login after a refresh finds a new session, and a logout after signOut', async () => {
@@ -165,43 +184,106 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+type FetchArgs = [string, RequestInit | undefined];
+
+/** A fetch stub answering by URL; records each call. */
+function stubFetch(routes: Record<string, () => Promise<Response>>) {
+  const calls: FetchArgs[] = [];
+  const impl = async (input: string, init?: RequestInit): Promise<Response> => {
+    calls.push([input, init]);
+    const route = routes[input];
+    if (!route) throw new Error(`unexpected ${input}`);
+    return route();
+  };
+  return { impl, calls };
+}
+
+const SESSION_BODY = {
+  session: { id: 's-1', expiresAt: '2030-01-02T03:04:05.000Z', userId: 'u-9' },
+  user: { id: 'u-9', email: 'a@b.fr', name: 'Alice', emailVerified: true },
+};
+const PROFILE_BODY = { credits: 3, apiKey: '8c0f6f0e-4c4b-4b7e-9d55-2f3b8f1f2a10', name: 'Alice', email: 'a@b.fr' };
+
 describe('createHttpAuthSource', () => {
-  it('reads the session-state reply', async () => {
-    const fetchImpl = vi.fn(async () =>
-      jsonResponse(200, { user: { id: 'u-9', email: 'a@b.fr', name: 'Alice' }, credits: 3, apiKey: 'k' }),
-    );
-    const session = await createHttpAuthSource(fetchImpl).getSession();
-    expect(session).toEqual({ user: { id: 'u-9', email: 'a@b.fr', name: 'Alice' }, credits: 3, apiKey: 'k' });
-    expect(fetchImpl).toHaveBeenCalledWith(SESSION_STATE_URL, expect.objectContaining({ credentials: 'same-origin' }));
+  it('reads better-auth’s session, then the profile, in French and with the cookie', async () => {
+    const { impl, calls } = stubFetch({
+      [GET_SESSION_URL]: async () => jsonResponse(200, SESSION_BODY),
+      [PROFILE_URL]: async () => jsonResponse(200, PROFILE_BODY),
+    });
+    const session = await createHttpAuthSource(impl).getSession();
+    expect(session).toEqual({
+      user: { id: 'u-9', email: 'a@b.fr', name: 'Alice' },
+      credits: 3,
+      apiKey: PROFILE_BODY.apiKey,
+      expiresAt: Date.UTC(2030, 0, 2, 3, 4, 5),
+    });
+    expect(calls.map(([url]) => url)).toEqual([GET_SESSION_URL, PROFILE_URL]);
+    for (const [, init] of calls) {
+      expect(init?.credentials).toBe('same-origin');
+      expect(new Headers(init?.headers).get('Accept-Language')).toBe('fr');
+    }
   });
 
   it.each([
-    ['a 404', async () => jsonResponse(404, { error: { code: 'not_found', message: 'Introuvable' } })],
-    ['a 500', async () => jsonResponse(500, {})],
-    ['a signed-out reply', async () => jsonResponse(200, { user: null })],
-    ['a malformed body', async () => new Response('<html>', { status: 200 })],
-    ['a network failure', async (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('gives anonymous on %s', async (_label, fetchImpl) => {
-    await expect(createHttpAuthSource(fetchImpl).getSession()).resolves.toBeNull();
+    ['a null reply', async () => jsonResponse(200, null)],
+    ['a 401', async () => jsonResponse(401, { code: 'UNAUTHORIZED', message: 'Non connecté' })],
+  ])('gives anonymous on %s, without asking for the profile', async (_label, reply) => {
+    const { impl, calls } = stubFetch({ [GET_SESSION_URL]: reply });
+    await expect(createHttpAuthSource(impl).getSession()).resolves.toBeNull();
+    expect(calls).toHaveLength(1);
   });
 
-  it('posts the sign-out and rejects on a server error', async () => {
-    const ok = vi.fn(async () => jsonResponse(200, { success: true }));
+  it.each([
+    ['a 500', async () => jsonResponse(500, {})],
+    ['a malformed body', async () => new Response('<html>', { status: 200 })],
+    ['a network failure', async (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('rejects on %s so that the provider retries', async (_label, reply) => {
+    const { impl } = stubFetch({ [GET_SESSION_URL]: reply });
+    await expect(createHttpAuthSource(impl).getSession()).rejects.toBeTruthy();
+  });
+
+  it('gives anonymous when the profile says the session has just ended', async () => {
+    const { impl } = stubFetch({
+      [GET_SESSION_URL]: async () => jsonResponse(200, SESSION_BODY),
+      [PROFILE_URL]: async () => jsonResponse(401, { code: 'UNAUTHORIZED', message: 'x' }),
+    });
+    await expect(createHttpAuthSource(impl).getSession()).resolves.toBeNull();
+  });
+
+  it('keeps the user signed in with unknown credits when the profile cannot be read', async () => {
+    for (const reply of [async () => jsonResponse(503, {}), async (): Promise<Response> => Promise.reject(new TypeError('x'))]) {
+      const { impl } = stubFetch({ [GET_SESSION_URL]: async () => jsonResponse(200, SESSION_BODY), [PROFILE_URL]: reply });
+      const session = await createHttpAuthSource(impl).getSession();
+      expect(session?.user.id).toBe('u-9');
+      expect(session?.credits).toBeNull();
+      expect(session?.apiKey).toBeNull();
+    }
+  });
+
+  it('posts the sign-out with an empty JSON body and rejects on a server error', async () => {
+    const ok = vi.fn(async (_input: string, _init?: RequestInit) => jsonResponse(200, { success: true }));
     await createHttpAuthSource(ok).signOut();
-    expect(ok).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
-    await expect(createHttpAuthSource(async () => jsonResponse(404, {})).signOut()).resolves.toBeUndefined();
+    expect(ok).toHaveBeenCalledWith(
+      '/api/auth/sign-out',
+      expect.objectContaining({ method: 'POST', body: '{}', credentials: 'same-origin' }),
+    );
+    expect(new Headers(ok.mock.calls[0]?.[1]?.headers).get('Accept-Language')).toBe('fr');
+    await expect(createHttpAuthSource(async () => jsonResponse(401, {})).signOut()).resolves.toBeUndefined();
     await expect(createHttpAuthSource(async () => jsonResponse(500, {})).signOut()).rejects.toThrow(
       'La déconnexion a échoué',
     );
   });
 
-  it('parses optional fields defensively', () => {
-    expect(parseSessionState({ user: { id: 'x', email: 'e@f.fr' }, credits: 'trois' })).toEqual({
+  it('parses the replies defensively', () => {
+    expect(parseSessionReply({ user: { id: 'x', email: 'e@f.fr' }, session: { expiresAt: 'demain' } })).toEqual({
       user: { id: 'x', email: 'e@f.fr', name: '' },
       credits: null,
       apiKey: null,
+      expiresAt: null,
     });
-    expect(parseSessionState({ user: { id: '', email: 'e@f.fr' } })).toBeNull();
-    expect(parseSessionState(null)).toBeNull();
+    expect(parseSessionReply({ user: { id: '', email: 'e@f.fr' } })).toBeNull();
+    expect(parseSessionReply(null)).toBeNull();
+    expect(parseProfileReply({ credits: 'trois', apiKey: '' })).toEqual({ credits: null, apiKey: null });
+    expect(parseProfileReply({ credits: 0, apiKey: 'k' })).toEqual({ credits: 0, apiKey: 'k' });
   });
 });

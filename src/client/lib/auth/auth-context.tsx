@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createHttpAuthSource, type AuthSession, type AuthSource, type AuthUser } from './auth-source';
+import { SESSION_TICK_MS, needsRefresh, withRetry } from './session-refresh';
 
 export type { AuthSession, AuthSource, AuthUser } from './auth-source';
 
@@ -18,10 +19,17 @@ export interface AuthState {
   setQuestionText(text: string | null): void;
   /** Local mirror of the server's debit: one credit per question. */
   decrementCredits(): void;
-  /** Reloads the session and profile (credits, api key) from the source. */
-  refreshProfile(): Promise<void>;
+  /**
+   * Reloads the session and profile (credits, api key) from the source. While the first load is under way
+   * callers share it, unless `force` is set (e.g. right after signing in, so that the new cookie is read).
+   */
+  refreshProfile(options?: RefreshOptions): Promise<void>;
   /** Signs out and clears the local state; rejects if the server could not end the session. */
   signOut(): Promise<void>;
+}
+
+export interface RefreshOptions {
+  force?: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -33,13 +41,16 @@ interface SessionState {
   apiKey: string | null;
 }
 
+/** What a check found: a session, nobody signed in, or no answer from the server (after the retries). */
+type CheckResult = AuthSession | null | 'unreachable';
+
 const LOADING: SessionState = { status: 'loading', user: null, credits: null, apiKey: null };
 const ANONYMOUS: SessionState = { status: 'anonymous', user: null, credits: null, apiKey: null };
 
 let defaultSource: AuthSource | undefined;
 
 export interface AuthProviderProps {
-  /** Defaults to the server's session-state endpoint. */
+  /** Defaults to the server (better-auth's get-session, then /api/profile). */
   source?: AuthSource;
   children?: ReactNode;
 }
@@ -53,14 +64,35 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   const sequence = useRef(0);
   const inflight = useRef<Promise<void> | null>(null);
 
-  const apply = useCallback((next: AuthSession | null) => {
+  const expiresAt = useRef<number | null>(null);
+  const disposed = useRef(false);
+
+  const apply = useCallback((next: CheckResult) => {
     const previous = statusRef.current;
+    if (next === 'unreachable') {
+      // No answer: keep a signed-in user signed in until the session is known to have ended.
+      const ended = expiresAt.current !== null && expiresAt.current <= Date.now();
+      if (previous === 'authenticated' && !ended) return;
+      next = null;
+    }
     if (next) {
+      const session = next;
       statusRef.current = 'authenticated';
-      setSession({ status: 'authenticated', user: next.user, credits: next.credits, apiKey: next.apiKey });
+      expiresAt.current = session.expiresAt ?? null;
+      setSession((s) => {
+        // A profile that could not be read keeps the figures already known for this user.
+        const same = s.user?.id === session.user.id;
+        return {
+          status: 'authenticated',
+          user: session.user,
+          credits: session.credits ?? (same ? s.credits : null),
+          apiKey: session.apiKey ?? (same ? s.apiKey : null),
+        };
+      });
       if (previous === 'anonymous') setAuthAction('login');
     } else {
       statusRef.current = 'anonymous';
+      expiresAt.current = null;
       setSession(ANONYMOUS);
       if (previous === 'authenticated') {
         setAuthAction('logout');
@@ -69,25 +101,28 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
     }
   }, []);
 
-  const refreshProfile = useCallback((): Promise<void> => {
-    // While the first answer is awaited, a second caller shares it instead of asking again.
-    if (statusRef.current === 'loading' && inflight.current) return inflight.current;
-    const ticket = ++sequence.current;
-    const request = (async () => {
-      let next: AuthSession | null;
-      try {
-        next = await activeSource.getSession();
-      } catch {
-        next = null;
-      }
-      if (ticket === sequence.current) apply(next); // a later request or a sign-out wins
-    })();
-    inflight.current = request;
-    void request.finally(() => {
-      if (inflight.current === request) inflight.current = null;
-    });
-    return request;
-  }, [activeSource, apply]);
+  const refreshProfile = useCallback(
+    (options?: RefreshOptions): Promise<void> => {
+      // While the first answer is awaited, a second caller shares it instead of asking again.
+      if (!options?.force && statusRef.current === 'loading' && inflight.current) return inflight.current;
+      const ticket = ++sequence.current;
+      const request = (async () => {
+        let next: CheckResult;
+        try {
+          next = await withRetry(() => activeSource.getSession(), () => disposed.current || ticket !== sequence.current);
+        } catch {
+          next = 'unreachable';
+        }
+        if (ticket === sequence.current && !disposed.current) apply(next); // a later request or a sign-out wins
+      })();
+      inflight.current = request;
+      void request.finally(() => {
+        if (inflight.current === request) inflight.current = null;
+      });
+      return request;
+    },
+    [activeSource, apply],
+  );
 
   const signOut = useCallback(async (): Promise<void> => {
     ++sequence.current;
@@ -95,6 +130,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       await activeSource.signOut();
     } finally {
       statusRef.current = 'anonymous';
+      expiresAt.current = null;
       setSession(ANONYMOUS);
       setAuthAction('logout');
       setQuestionText(null);
@@ -106,8 +142,32 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   }, []);
 
   useEffect(() => {
+    disposed.current = false;
     void refreshProfile();
+    return () => {
+      disposed.current = true;
+    };
   }, [refreshProfile]);
+
+  // Seed §4: every 30 s, renew a session that ends within 90 s (get-session renews it server-side);
+  // if the server says it is gone, the state returns to signed out. Also checked when the tab comes back.
+  const signedIn = session.status === 'authenticated';
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const check = () => {
+      if (inflight.current || !needsRefresh(expiresAt.current, Date.now())) return;
+      void refreshProfile({ force: true });
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    const timer = window.setInterval(check, SESSION_TICK_MS);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [signedIn, refreshProfile]);
 
   const value = useMemo<AuthState>(
     () => ({ ...session, authAction, questionText, setQuestionText, decrementCredits, refreshProfile, signOut }),

@@ -8,11 +8,12 @@ import { createStubAuthSource } from './stub-auth-source';
 /** A light home page with the anchors the navigation uses. */
 export function StubHomePage() {
   return (
-    <>
+    // Like the real home page (route handle `ownFooter`), it renders its own <main>.
+    <main id="contenu" tabIndex={-1}>
       <h1>Accueil de test</h1>
       <section id="analyse">Analyse</section>
       <section id="references">Références</section>
-    </>
+    </main>
   );
 }
 

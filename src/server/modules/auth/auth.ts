@@ -170,6 +170,8 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: config.auth.sessionTtlSeconds,
       updateAge: config.auth.sessionUpdateAgeSeconds,
     },
+    // Reset and confirmation tokens are stored hashed: a database leak does not hand out live links.
+    verification: { storeIdentifier: 'hashed' },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
     // Our own database-backed limiter (rate-limit.ts) covers sign-in, sign-up and reset by IP and e-mail.
     rateLimit: { enabled: false },

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type WatchedPage } from '../support/browser';
+import { gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+
+const CONTACT_EMAIL = 'equipe@exemple.fr';
+const ATTACHMENT_MESSAGE = 'Non disponible dans la version de test - Cette fonctionnalité sera disponible prochainement.';
+/** What Chromium logs for a fetch answered with HTTP 500 (expected when a geolocation service fails). */
+const HTTP_500_LOG = 'console.error: Failed to load resource: the server responded with a status of 500 (Internal Server Error)';
+
+// Mutable replies: the fake services read them at each request.
+const primaryReply = { status: 200, body: { status: 'success', city: 'Lyon' } as unknown };
+const fallbackReply = { status: 200, body: { city: 'Bordeaux' } as unknown };
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([
+    startSite({ env: { CONTACT_EMAIL }, primary: primaryReply, fallback: fallbackReply }),
+    sharedBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function openHome(): Promise<WatchedPage> {
+  const watched = await openPage(browser);
+  await gotoApp(watched.page, `${site.baseUrl}/`);
+  return watched;
+}
+
+/** The session check is over and nobody is signed in: the form shows its sign-in hint. */
+async function waitForSignedOut(page: Page): Promise<void> {
+  await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+}
+
+function placeholderOf(page: Page): Promise<string> {
+  return page.getByRole('textbox', { name: 'Votre question juridique' }).evaluate((el) => (el as HTMLTextAreaElement).placeholder);
+}
+
+describe('home page sections', () => {
+  test('sections come in the seed order, with the three feature cards and five-star testimonials', async () => {
+    const { page, context, errors } = await openHome();
+
+    const ids = await page.evaluate(() =>
+      [...document.querySelectorAll('main .home > section, main .home > footer')].map((el) => el.id || el.tagName.toLowerCase()),
+    );
+    expect(ids).toEqual(['home', 'question-section', 'comment', 'temoignages', 'professionnels', 'utiles', 'references', 'footer']);
+    // The question form itself is the #analyse anchor, inside #question-section.
+    expect(await page.locator('#question-section #analyse').count()).toBe(1);
+
+    const hero = page.locator('#home');
+    await expect(hero.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    for (const title of ['Réponse immédiate', 'Fiabilité garantie', '100% confidentiel']) {
+      expect(await hero.getByRole('heading', { name: title, exact: true }).isVisible(), title).toBe(true);
+    }
+
+    const stars = page.locator('#temoignages').getByRole('img', { name: '5 étoiles sur 5' });
+    expect(await stars.count()).toBe(3);
+    for (const text of await stars.allTextContents()) expect(text.trim()).toBe('★★★★★');
+
+    expect(await page.locator('#comment').getByRole('heading', { name: 'Comment ça marche ?' }).isVisible()).toBe(true);
+    expect(await page.locator('#utiles li a[href^="https://"]').count()).toBe(6);
+    expect(await page.getByRole('contentinfo').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.title()).toBe('QuestionLegale.info — Posez votre question juridique');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the footer shows the contact e-mail from the server configuration', async () => {
+    const { page, context, errors } = await openHome();
+    const footer = page.locator('footer.home-footer');
+    const mail = footer.locator('address').getByRole('link', { name: CONTACT_EMAIL });
+    expect(await mail.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
+    expect(await footer.textContent()).not.toContain('contact@questionlegale.info');
+    // The FAQ's advertising answer uses the same address.
+    expect(await page.locator(`#comment a[href="mailto:${CONTACT_EMAIL}"]`).count()).toBe(1);
+    for (const href of ['/Articles/', '/mentions.html', '/services.html', '/#analyse', '/#politique', '/#conditions', '/#promotion']) {
+      expect(await footer.locator(`a[href="${href}"]`).count(), href).toBeGreaterThanOrEqual(1);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('question form (signed out)', () => {
+  test('the placeholder types the examples and stops once the textarea gets the keyboard focus', async () => {
+    const { page, context, errors } = await openHome();
+    const textarea = page.getByRole('textbox', { name: 'Votre question juridique' });
+    expect(await page.getByText('Mots: 0/500', { exact: true }).isVisible()).toBe(true);
+
+    // Typing at 50 ms per character: the placeholder grows and stays a prefix of the first example.
+    await expect.poll(async () => (await placeholderOf(page)).length, { timeout: 3000 }).toBeGreaterThan(3);
+    const first = await placeholderOf(page);
+    await expect.poll(async () => (await placeholderOf(page)).length, { timeout: 3000 }).toBeGreaterThan(first.length + 5);
+    const later = await placeholderOf(page);
+    expect(later.startsWith(first)).toBe(true);
+    expect("Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire ?".startsWith(later)).toBe(true);
+
+    // Keyboard focus (a click would send a signed-out visitor to /login): Tab from the hero's last link.
+    await page.getByRole('link', { name: 'Comment ça marche ?' }).first().focus();
+    await page.keyboard.press('Tab');
+    expect(await textarea.evaluate((el) => el === document.activeElement)).toBe(true);
+    const stopped = await placeholderOf(page);
+    expect(stopped.length).toBeGreaterThan(later.length); // shown in full once stopped
+    // The animation would change the text every 50 ms: nothing moves during 600 ms.
+    await page.waitForTimeout(600);
+    expect(await placeholderOf(page)).toBe(stopped);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the attachment button only shows the « not available » alert', async () => {
+    const { page, context, errors } = await openHome();
+    const dialog = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Joindre un document' }).click();
+    const shown = await dialog;
+    expect(shown.type()).toBe('alert');
+    expect(shown.message()).toBe(ATTACHMENT_MESSAGE);
+    await shown.accept();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('clicking the textarea signed out goes to /login?redirect=/', async () => {
+    const { page, context, errors } = await openHome();
+    await waitForSignedOut(page);
+    await page.getByRole('textbox', { name: 'Votre question juridique' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('submitting signed out goes to /login?redirect=/app/reponse-legale', async () => {
+    const { page, context, errors } = await openHome();
+    await waitForSignedOut(page);
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/reponse-legale');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('anchors, accordion and scroll-to-top', () => {
+  test('« Essayer maintenant » scrolls smoothly to #analyse after about 300 ms', async () => {
+    const { page, context, errors } = await openHome();
+    const cta = page.getByRole('link', { name: 'Essayer maintenant' });
+    await cta.scrollIntoViewIfNeeded();
+    const before = await waitForScrollEnd(page);
+    expect(before).toBeGreaterThan(0);
+    expect(await topIsInViewport(page, '#analyse')).toBe(false);
+
+    // Time from the click to the first scroll event, measured in the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; scrollAt?: number };
+      document.addEventListener('click', () => (w.clickAt = performance.now()), { capture: true, once: true });
+      window.addEventListener('scroll', () => (w.scrollAt ??= performance.now()), { passive: true });
+    });
+    await cta.click();
+    await page.waitForFunction(() => (window as unknown as { scrollAt?: number }).scrollAt !== undefined);
+    const delay = await page.evaluate(() => {
+      const w = window as unknown as { clickAt: number; scrollAt: number };
+      return w.scrollAt - w.clickAt;
+    });
+    expect(delay).toBeGreaterThanOrEqual(280);
+    expect(delay).toBeLessThan(1500);
+    const after = await waitForScrollEnd(page);
+    expect(after).not.toBe(before);
+    expect(await topIsInViewport(page, '#analyse')).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#analyse');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the FAQ accordion keeps one item open, closes the open one on click and works with the keyboard', async () => {
+    const { page, context, errors } = await openHome();
+    const buttons = page.locator('#comment').locator('button[aria-controls]');
+    expect(await buttons.count()).toBe(3);
+    const expanded = () => buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-expanded')));
+    const panelIds = await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-controls') ?? ''));
+
+    expect(await expanded()).toEqual(['false', 'false', 'false']);
+    await buttons.nth(0).click();
+    expect(await expanded()).toEqual(['true', 'false', 'false']);
+    expect(await page.locator(`[id="${panelIds[0]}"]`).isVisible()).toBe(true);
+    await buttons.nth(1).click();
+    expect(await expanded()).toEqual(['false', 'true', 'false']);
+    expect(await page.locator(`[id="${panelIds[0]}"]`).isVisible()).toBe(false);
+    expect(await page.locator(`[id="${panelIds[1]}"]`).isVisible()).toBe(true);
+    await buttons.nth(1).click();
+    expect(await expanded()).toEqual(['false', 'false', 'false']);
+    expect(await page.locator(`[id="${panelIds[1]}"]`).isVisible()).toBe(false);
+
+    // Keyboard: Enter and Space toggle, arrows / Home / End move between the headers.
+    const focusedIndex = () =>
+      buttons.evaluateAll((els) => els.findIndex((el) => el === document.activeElement));
+    await buttons.nth(0).focus();
+    await page.keyboard.press('Enter');
+    expect(await expanded()).toEqual(['true', 'false', 'false']);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await expanded()).toEqual(['false', 'true', 'false']);
+    await page.keyboard.press('End');
+    expect(await focusedIndex()).toBe(2);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedIndex()).toBe(2);
+    await page.keyboard.press('Home');
+    expect(await focusedIndex()).toBe(0);
+    await buttons.nth(1).focus();
+    await page.keyboard.press('Enter');
+    expect(await expanded()).toEqual(['false', 'false', 'false']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the scroll-to-top button appears past 300 px and brings the page back to the top', async () => {
+    const { page, context, errors } = await openHome();
+    const button = page.getByRole('button', { name: 'Remonter en haut de la page' });
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 250, behavior: 'instant' }));
+    await waitForScrollEnd(page);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await button.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('professionals links and the city', () => {
+  const nearbyLinks = (page: Page) =>
+    page
+      .locator('#professionnels')
+      .locator('a[href^="https://www.google.com/maps/"], a[href^="https://www.pagesjaunes.fr/"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+
+  test('the city from the primary service goes into the links and is cached for the next visit', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const callsBefore = site.geo.calls.primary;
+    const startedAt = Date.now();
+    await gotoApp(page, `${site.baseUrl}/`);
+    await expect.poll(() => nearbyLinks(page)).toEqual([
+      'https://www.google.com/maps/search/avocat+Lyon',
+      'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=avocat&ou=Lyon',
+      'https://www.google.com/maps/search/notaire+Lyon',
+      'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=notaire&ou=Lyon',
+    ]);
+    expect(await page.locator('#professionnels').textContent()).toContain('près de Lyon');
+    expect(site.geo.calls.primary).toBe(callsBefore + 1);
+    const cache = await page.evaluate(() => [localStorage.getItem('cachedCity'), localStorage.getItem('cacheTimestamp')]);
+    expect(cache[0]).toBe('Lyon');
+    const stamp = Number(cache[1]);
+    expect(stamp).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(stamp).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // A reload uses the cache: the links are localised at once and no service is asked again.
+    const calls = { ...site.geo.calls };
+    await page.reload();
+    await page.locator('main#contenu').waitFor();
+    expect(await nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
+    await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+    expect(site.geo.calls).toEqual(calls);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('when the primary service has no city, the fallback service gives it', async () => {
+    primaryReply.body = { status: 'fail', message: 'reserved range' };
+    try {
+      const { page, context, errors } = await openPage(browser);
+      const calls = { ...site.geo.calls };
+      await gotoApp(page, `${site.baseUrl}/`);
+      await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/notaire+Bordeaux');
+      expect(site.geo.calls).toEqual({ primary: calls.primary + 1, fallback: calls.fallback + 1 });
+      expect(await page.evaluate(() => localStorage.getItem('cachedCity'))).toBe('Bordeaux');
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      primaryReply.body = { status: 'success', city: 'Lyon' };
+    }
+  });
+
+  test('when both services fail (HTTP 500), the links are generic and nothing is cached', async () => {
+    primaryReply.status = 500;
+    fallbackReply.status = 500;
+    try {
+      const { page, context, errors } = await openPage(browser);
+      const calls = { ...site.geo.calls };
+      await gotoApp(page, `${site.baseUrl}/`);
+      await expect.poll(() => site.geo.calls.fallback).toBe(calls.fallback + 1);
+      await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+      expect(await nearbyLinks(page)).toEqual([
+        'https://www.google.com/maps/search/avocat',
+        'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=avocat',
+        'https://www.google.com/maps/search/notaire',
+        'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=notaire',
+      ]);
+      expect(await page.locator('#professionnels').textContent()).toContain('près de chez vous');
+      expect(await page.evaluate(() => [localStorage.getItem('cachedCity'), localStorage.getItem('cacheTimestamp')])).toEqual([
+        null,
+        null,
+      ]);
+      // Chromium logs each HTTP 500 answer; those two are the only errors allowed.
+      expect(errors).toEqual([HTTP_500_LOG, HTTP_500_LOG]);
+      await context.close();
+    } finally {
+      primaryReply.status = 200;
+      fallbackReply.status = 200;
+    }
+  });
+
+  test('when the primary fails and the fallback never answers, the lookup gives up after 5 s with generic links', async () => {
+    const hanging = await startSite({ primary: { status: 500, body: {} }, fallback: 'hang' });
+    try {
+      const { page, context, errors } = await openPage(browser);
+      const gaveUp = page.waitForEvent('console', {
+        predicate: (msg) => msg.type() === 'warning' && msg.text().includes('service de secours'),
+        timeout: 15_000,
+      });
+      await gotoApp(page, `${hanging.baseUrl}/`);
+      await expect.poll(() => hanging.geo.calls.fallback).toBe(1);
+      const askedAt = Date.now();
+      await gaveUp;
+      const waited = Date.now() - askedAt;
+      expect(waited).toBeGreaterThan(4000);
+      expect(waited).toBeLessThan(8000);
+      expect(await nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat');
+      expect(await page.evaluate(() => localStorage.getItem('cachedCity'))).toBeNull();
+      expect(errors).toEqual([HTTP_500_LOG]);
+      await context.close();
+    } finally {
+      await hanging.close();
+    }
+  });
+});
