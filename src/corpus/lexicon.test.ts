@@ -50,3 +50,11 @@ describe('lay → legal lexicon', () => {
     });
   });
 });
+
+describe('lexicon matching', () => {
+  it('lets the longest phrase win over a phrase it contains', () => {
+    const lays = matchLexicon(normalizeTokens('mis au chômage partiel'), compileLexicon(LEXICON)).map((m) => m.entry.lay);
+    expect(lays).toContain('chômage partiel');
+    expect(lays).not.toContain('chômage');
+  });
+});

@@ -69,5 +69,8 @@ export function matchLexicon(foldedTokens: string[], compiled: readonly Compiled
     }
     matches.push({ entry: c.entry, start, length: c.layTokens.length });
   }
-  return matches;
+  // Longest match wins: "chômage partiel" hides "chômage".
+  return matches.filter(
+    (m) => !matches.some((o) => o !== m && o.length > m.length && o.start <= m.start && o.start + o.length >= m.start + m.length),
+  );
 }

@@ -19,7 +19,7 @@ export const searchQuerySchema = z.object({
     .refine((q) => q.trim().length > 0, { message: SEARCH_MESSAGES.empty })
     .refine((q) => countWords(q) <= MAX_WORDS, { message: SEARCH_MESSAGES.tooLong })
     // Some letter is required: "???", "12 34" or control characters are not a text query.
-    .refine((q) => /\p{L}/u.test(q) && !/[\u0000-\u0008\u000e-\u001f]/.test(q), { message: SEARCH_MESSAGES.notText }),
+    .refine((q) => /\p{L}/u.test(q) && !/\p{Cc}/u.test(q.replace(/[\t\n\r]/g, ' ')), { message: SEARCH_MESSAGES.notText }),
   limit: z.coerce
     .number({ error: SEARCH_MESSAGES.badLimit })
     .int({ error: SEARCH_MESSAGES.badLimit })

@@ -1,18 +1,92 @@
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { useAuth } from '../../lib/auth/auth-context';
+import { signInWithEmail } from './auth-api';
+import { AUTH_TEXT } from './auth-messages';
+import { AuthLinks, ErrorBox, describedBy } from './auth-ui';
+import { loginTarget } from './safe-redirect';
+import { SocialButtons } from './social-buttons';
 
-/** Placeholder: the login form comes with the accounts work. */
+const ERROR_ID = 'login-error';
+
+/** Seed §2 (Login): e-mail and password, social sign-in, links to register and to the password reset. */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const { refreshProfile } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The server sends a failed social sign-in back here with ?error=…
+  const [error, setError] = useState<string | null>(params.has('error') ? MESSAGES.socialSignInFailed : null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (email.trim() === '' || password === '') {
+      setError(AUTH_TEXT.loginFieldsRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await signInWithEmail(email.trim(), password);
+    if (!result.ok) {
+      setError(result.message);
+      setBusy(false);
+      return;
+    }
+    await refreshProfile({ force: true });
+    await navigate(loginTarget(redirect), { replace: true });
+  }
+
+  const errorRef = describedBy(error && ERROR_ID);
   return (
-    <section aria-labelledby="login-title">
+    <section aria-labelledby="login-title" className="auth-page">
       <h1 id="login-title">Connexion</h1>
-      <p>Connectez-vous pour poser votre question juridique.</p>
-      <p className="ql-muted">Le formulaire de connexion sera bientôt disponible.</p>
-      <p>
-        Pas encore de compte ? <Link to="/register">Inscription</Link>
-      </p>
-      <p>
-        <Link to="/reset-password">Mot de passe oublié ?</Link>
-      </p>
+      <p className="auth-intro">Connectez-vous pour poser votre question juridique.</p>
+      <ErrorBox id={ERROR_ID} message={error} />
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <div className="auth-field">
+          <label htmlFor="login-email">{AUTH_TEXT.emailLabel}</label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={errorRef}
+          />
+        </div>
+        <div className="auth-field">
+          <label htmlFor="login-password">{AUTH_TEXT.passwordLabel}</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={errorRef}
+          />
+        </div>
+        <p className="auth-forgot">
+          <Link to="/reset-password">{AUTH_TEXT.forgotPassword}</Link>
+        </p>
+        <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={busy}>
+          {busy ? AUTH_TEXT.busy : AUTH_TEXT.loginSubmit}
+        </button>
+      </form>
+      <SocialButtons redirect={redirect} disabled={busy} onError={setError} />
+      <AuthLinks>
+        <p>
+          Pas encore de compte ? <Link to="/register">Inscription</Link>
+        </p>
+      </AuthLinks>
     </section>
   );
 }

@@ -1,15 +1,141 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { signUpWithEmail } from './auth-api';
+import { AUTH_TEXT } from './auth-messages';
+import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { PasswordChecklist, passwordMeetsRules } from './password-checklist';
 
-/** Placeholder: the registration form comes with the accounts work. */
+/** Seed §4 / §9: after a successful registration, /login after 1.5 s. */
+export const REGISTER_REDIRECT_MS = 1500;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Seed §2 (Register): name, e-mail, password with the live checklist, confirmation, link to login. */
 export function RegisterPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!done) return undefined;
+    const timer = window.setTimeout(() => void navigate('/login'), REGISTER_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const rulesMet = passwordMeetsRules(password);
+  const mismatch = confirm !== '' && confirm !== password;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || done || !rulesMet) return;
+    if (name.trim() === '' || email.trim() === '' || confirm === '') {
+      setError(AUTH_TEXT.registerFieldsRequired);
+      return;
+    }
+    if (!EMAIL_PATTERN.test(email.trim())) {
+      setError(MESSAGES.invalidEmail);
+      return;
+    }
+    if (mismatch) {
+      setError(null);
+      confirmRef.current?.focus(); // its message is shown under the field
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await signUpWithEmail(name.trim(), email.trim(), password);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setDone(true);
+  }
+
   return (
-    <section aria-labelledby="register-title">
+    <section aria-labelledby="register-title" className="auth-page">
       <h1 id="register-title">Inscription</h1>
-      <p>Créez votre compte : vos trois premières questions sont gratuites.</p>
-      <p className="ql-muted">Le formulaire d’inscription sera bientôt disponible.</p>
-      <p>
-        Déjà inscrit ? <Link to="/login">Se Connecter</Link>
-      </p>
+      <p className="auth-intro">Créez votre compte : vos trois premières questions sont gratuites.</p>
+      <ErrorBox id="register-error" message={error} />
+      <SuccessBox id="register-success" message={done ? MESSAGES.registered : null} />
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <div className="auth-field">
+          <label htmlFor="register-name">{AUTH_TEXT.nameLabel}</label>
+          <input
+            id="register-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby={describedBy(error && 'register-error')}
+          />
+        </div>
+        <div className="auth-field">
+          <label htmlFor="register-email">{AUTH_TEXT.emailLabel}</label>
+          <input
+            id="register-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={describedBy(error && 'register-error')}
+          />
+        </div>
+        <div className="auth-field">
+          <label htmlFor="register-password">{AUTH_TEXT.passwordLabel}</label>
+          <input
+            id="register-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={password !== '' && !rulesMet}
+            aria-describedby={describedBy('register-rules', error && 'register-error')}
+          />
+          <PasswordChecklist id="register-rules" password={password} />
+        </div>
+        <div className="auth-field">
+          <label htmlFor="register-confirm">{AUTH_TEXT.confirmLabel}</label>
+          <input
+            id="register-confirm"
+            ref={confirmRef}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            aria-invalid={mismatch}
+            aria-describedby={describedBy(mismatch && 'register-mismatch', error && 'register-error')}
+          />
+          {mismatch && (
+            <p id="register-mismatch" className="auth-field-error">
+              {MESSAGES.passwordMismatch}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={!rulesMet || busy || done}>
+          {busy ? AUTH_TEXT.busy : AUTH_TEXT.registerSubmit}
+        </button>
+      </form>
+      <AuthLinks>
+        <p>
+          Déjà inscrit ? <Link to="/login">Se Connecter</Link>
+        </p>
+      </AuthLinks>
     </section>
   );
 }

@@ -1,15 +1,68 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { requestPasswordReset } from './auth-api';
+import { AUTH_TEXT } from './auth-messages';
+import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { SocialButtons } from './social-buttons';
 
-/** Placeholder: the password reset request form comes with the accounts work. */
+/** Seed §2 (Reset password): e-mail field, Google alternative, link back to login. */
 export function ResetPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setSent(false);
+    if (email.trim() === '') {
+      setError(MESSAGES.recoveryNeedsEmail);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await requestPasswordReset(email.trim(), `${window.location.origin}/update-password`);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setSent(true);
+    setEmail(''); // seed §4: the field is cleared after a successful request
+  }
+
   return (
-    <section aria-labelledby="reset-title">
+    <section aria-labelledby="reset-title" className="auth-page">
       <h1 id="reset-title">Mot de passe oublié</h1>
-      <p>Indiquez votre adresse e-mail pour recevoir les instructions de réinitialisation.</p>
-      <p className="ql-muted">Ce formulaire sera bientôt disponible.</p>
-      <p>
-        <Link to="/login">Retour à la connexion</Link>
-      </p>
+      <p className="auth-intro">Indiquez votre adresse e-mail pour recevoir les instructions de réinitialisation.</p>
+      <ErrorBox id="reset-error" message={error} />
+      <SuccessBox id="reset-success" message={sent ? MESSAGES.resetSent : null} />
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
+        <div className="auth-field">
+          <label htmlFor="reset-email">{AUTH_TEXT.emailLabel}</label>
+          <input
+            id="reset-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={describedBy(error && 'reset-error', sent && 'reset-success')}
+          />
+        </div>
+        <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={busy}>
+          {busy ? AUTH_TEXT.busy : AUTH_TEXT.resetSubmit}
+        </button>
+      </form>
+      <SocialButtons disabled={busy} onError={setError} />
+      <AuthLinks>
+        <p>
+          <Link to="/login">{AUTH_TEXT.backToLogin}</Link>
+        </p>
+      </AuthLinks>
     </section>
   );
 }

@@ -21,6 +21,11 @@ afterEach(() => {
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+/** Lets the router load its lazy page under the fake clock (a few short steps, outside act's batching). */
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await advance(10);
+}
+
 function expiringAt(expiresAt: number, credits = 3): AuthSession {
   return { ...sessionFor(credits), expiresAt };
 }
@@ -172,11 +177,12 @@ describe('AuthProvider session refresh', () => {
     await Promise.all([import('../../features/app/question-page'), import('../../features/auth/login-page')]);
     const source = createStubAuthSource(expiringAt(T0 + 45 * SECOND));
     const { router } = renderRoute('/app/question', { source });
-    await act(() => vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Poser une question' })));
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Poser une question' })).toBeTruthy();
     source.session = null;
     await advance(SESSION_TICK_MS);
-    await act(() => vi.waitFor(() => screen.getByRole('heading', { level: 1, name: 'Connexion' })));
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fapp%2Fquestion');
   });

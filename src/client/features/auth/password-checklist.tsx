@@ -1,0 +1,33 @@
+import { PASSWORD_RULES } from '../../../common/auth/password';
+import { AUTH_TEXT } from './auth-messages';
+
+/** True when the password passes the four rules of seed §5. */
+export function passwordMeetsRules(password: string): boolean {
+  return PASSWORD_RULES.every((rule) => rule.test(password));
+}
+
+/** The live requirements checklist (seed §5): each rule shown met or unmet, updated on every keystroke. */
+export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+  const titleId = `${id}-title`;
+  return (
+    <div className="auth-checklist">
+      <p id={titleId} className="auth-checklist-title">
+        {AUTH_TEXT.checklistTitle}
+      </p>
+      <ul id={id} aria-labelledby={titleId} className="auth-checklist-list">
+        {PASSWORD_RULES.map((rule) => {
+          const met = rule.test(password);
+          return (
+            <li key={rule.id} className={met ? 'auth-rule auth-rule-met' : 'auth-rule'} data-rule={rule.id} data-met={met}>
+              <span className="auth-rule-icon" aria-hidden="true">
+                {met ? '✓' : '✗'}
+              </span>
+              <span className="auth-rule-text">{rule.message}</span>
+              <span className="ql-visually-hidden"> ({met ? AUTH_TEXT.ruleMet : AUTH_TEXT.ruleUnmet})</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

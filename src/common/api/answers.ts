@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The answer (product.md §2, issue 5): five sections in this order, numbered sources, the mode that
+ * composed it, the date of the data, and whether the question revealed danger (emergency numbers first).
+ * Section text is plain text: paragraphs separated by blank lines, list items starting with "- ",
+ * citation markers "[n]" referring to `sources[n-1]`.
+ */
+export const SECTION_IDS = ['summary', 'law', 'steps', 'prefile', 'professional'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export const SECTION_TITLES: Record<SectionId, string> = {
+  summary: 'En bref',
+  law: 'Ce que dit la loi',
+  steps: 'Démarches et délais',
+  prefile: 'Votre pré-dossier',
+  professional: 'Quel professionnel consulter',
+};
+
+export const ANSWER_NOTICE =
+  "Ces informations sont générales et ne constituent pas un conseil juridique. Pour votre situation précise, consultez un professionnel du droit.";
+
+export const EMERGENCY_NUMBERS = [
+  { number: '17', label: 'Police secours' },
+  { number: '112', label: "Numéro d'urgence européen" },
+  { number: '3919', label: 'Violences Femmes Info (gratuit, anonyme)' },
+  { number: '119', label: 'Allô Enfance en danger' },
+  { number: '3114', label: 'Numéro national de prévention du suicide' },
+] as const;
+
+export const answerSectionSchema = z.object({
+  id: z.enum(SECTION_IDS),
+  title: z.string(),
+  text: z.string(),
+});
+
+export const legalReferenceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  /** Text of the article when its code is in the corpus. */
+  text: z.string().optional(),
+});
+
+export const answerSourceSchema = z.object({
+  n: z.number().int().positive(),
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  references: z.array(legalReferenceSchema),
+});
+
+export const answerSchema = z.object({
+  sections: z.array(answerSectionSchema),
+  sources: z.array(answerSourceSchema),
+  mode: z.enum(['extractive', 'llm']),
+  dataDate: z.string(),
+  urgent: z.boolean(),
+});
+
+export const answerRequestSchema = z.object({
+  question: z.string(),
+});
+
+export const answerResponseSchema = z.object({
+  answer: answerSchema,
+  credits: z.number().int().min(0),
+});
+
+/** Body of POST /api/answers/pdf: the answer the browser holds, and the question it answers. */
+export const prefilePdfRequestSchema = z.object({
+  question: z.string().max(20_000),
+  answer: answerSchema,
+  /** ISO date-time at which the answer was produced (shown on the PDF). */
+  answeredAt: z.string().optional(),
+});
+
+export type AnswerSection = z.infer<typeof answerSectionSchema>;
+export type LegalReference = z.infer<typeof legalReferenceSchema>;
+export type AnswerSource = z.infer<typeof answerSourceSchema>;
+export type Answer = z.infer<typeof answerSchema>;
+export type AnswerRequest = z.infer<typeof answerRequestSchema>;
+export type AnswerResponse = z.infer<typeof answerResponseSchema>;
+export type PrefilePdfRequest = z.infer<typeof prefilePdfRequestSchema>;

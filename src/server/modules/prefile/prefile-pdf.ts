@@ -1,0 +1,514 @@
+import { readFile } from 'node:fs/promises';
+import PDFDocument from 'pdfkit';
+import {
+  ANSWER_NOTICE,
+  EMERGENCY_NUMBERS,
+  SECTION_IDS,
+  SECTION_TITLES,
+  type AnswerSource,
+  type PrefilePdfRequest,
+} from '../../../common/api/answers';
+
+/**
+ * The downloadable « pré-dossier » (product.md §2, issue 5): a PDF built from the answer the browser
+ * holds, never stored nor logged. pdfkit with an embedded TTF font (DejaVu Sans, fonts/LICENSE-DejaVu.txt):
+ * the 14 built-in PDF fonts only know WinAnsi and break on U+202F NARROW NO-BREAK SPACE, which French
+ * number formatting uses (« 1 500 € »). DejaVu Sans has glyphs for U+202F, U+00A0, « », €, œ and ’,
+ * so the text is rendered as is (no substitution); pdfkit embeds only the glyphs used (subset).
+ */
+
+export interface PrefilePdfOptions {
+  siteTitle: string;
+  siteUrl?: string;
+}
+
+export const PREFILE_TITLE = 'Pré-dossier juridique';
+export const EMPTY_SECTION_TEXT = 'Aucune information trouvée dans les sources pour cette rubrique.';
+export const NOTES_TITLE = 'Notes pour le rendez-vous';
+export const QUESTION_TITLE = 'Votre question';
+export const SOURCES_TITLE = 'Sources';
+export const EMERGENCY_TITLE = 'Urgence : en cas de danger, appelez immédiatement';
+
+const FONT_REGULAR = 'QL-Regular';
+const FONT_BOLD = 'QL-Bold';
+
+const COLORS = {
+  primary: '#1e3a8a',
+  primaryDark: '#172554',
+  primaryLight: '#dbeafe',
+  text: '#1f2937',
+  muted: '#4b5563',
+  faint: '#6b7280',
+  border: '#d1d5db',
+  boxBg: '#f1f5f9',
+  danger: '#b91c1c',
+  dangerBg: '#fef2f2',
+  link: '#1d4ed8',
+} as const;
+
+const MARGIN = { top: 50, bottom: 60, left: 56, right: 56 } as const;
+const BODY_SIZE = 10.5;
+const LINE_GAP = 2.5;
+const ARTICLE_TEXT_MAX = 600;
+
+interface Fonts {
+  regular: Buffer;
+  bold: Buffer;
+}
+
+let fontsPromise: Promise<Fonts> | undefined;
+
+/** Font files read once per process, from the module's own folder (the app never depends on system fonts). */
+function loadFonts(): Promise<Fonts> {
+  fontsPromise ??= Promise.all([
+    readFile(new URL('./fonts/DejaVuSans.ttf', import.meta.url)),
+    readFile(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url)),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  fontsPromise.catch(() => {
+    fontsPromise = undefined;
+  });
+  return fontsPromise;
+}
+
+/**
+ * Makes client-provided text safe to lay out: unified line ends, tabs as spaces, no control characters,
+ * no emoji (DejaVu Sans has no colour emoji; they would print as empty boxes).
+ */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)*/gu, '')
+    .replace(/[\u200B-\u200D\uFE0E\uFE0F]/g, '')
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
+/** Shortens an article text to about `max` characters, on a sentence boundary when one is reasonably near. */
+export function shortenOnSentence(text: string, max = ARTICLE_TEXT_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const head = clean.slice(0, max);
+  let cut = -1;
+  const sentenceEnd = /[.!?;:](?=\s)/g;
+  for (let m = sentenceEnd.exec(head); m; m = sentenceEnd.exec(head)) cut = m.index + 1;
+  if (cut >= max * 0.4) return `${head.slice(0, cut)} […]`;
+  const space = head.lastIndexOf(' ');
+  return `${(space > max * 0.4 ? head.slice(0, space) : head).replace(/[\s,;:]+$/, '')} […]`;
+}
+
+function parseDate(iso: string | undefined): Date | null {
+  if (!iso) return null;
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** « 22 novembre 2026 » (Paris time). */
+export function formatFrenchLongDate(date: Date): string {
+  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
+}
+
+/** The date the pré-dossier shows: when the answer was produced, else now. */
+export function prefileDate(answeredAt: string | undefined, now: Date = new Date()): Date {
+  return parseDate(answeredAt) ?? now;
+}
+
+/** « 2026-11-22 » (Paris time), for the file name. */
+export function isoDayInParis(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Europe/Paris',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+type Block = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+/** Section text → paragraphs (separated by blank lines) and bullet lists (lines starting with "- "). */
+export function parseSectionText(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const chunk of cleanText(text).split(/\n[ \u00a0]*\n/)) {
+    let paragraph: string[] = [];
+    let list: string[] | null = null;
+    const flushParagraph = () => {
+      const joined = paragraph.join('\n').trim();
+      if (joined) blocks.push({ kind: 'paragraph', text: joined });
+      paragraph = [];
+    };
+    const flushList = () => {
+      if (list && list.length > 0) blocks.push({ kind: 'list', items: list });
+      list = null;
+    };
+    for (const rawLine of chunk.split('\n')) {
+      const item = /^\s*[-•*]\s+(.*)$/.exec(rawLine);
+      if (item) {
+        flushParagraph();
+        list ??= [];
+        list.push((item[1] ?? '').trim());
+      } else if (list && /^\s+\S/.test(rawLine)) {
+        // Indented line after an item: continuation of that item.
+        list[list.length - 1] = `${list[list.length - 1] ?? ''} ${rawLine.trim()}`;
+      } else if (rawLine.trim()) {
+        flushList();
+        paragraph.push(rawLine.trim());
+      }
+    }
+    flushParagraph();
+    flushList();
+  }
+  return blocks;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+class PrefileWriter {
+  readonly left = MARGIN.left;
+  readonly width: number;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly opts: PrefilePdfOptions,
+  ) {
+    this.width = doc.page.width - MARGIN.left - MARGIN.right;
+  }
+
+  private get bottom(): number {
+    return this.doc.page.height - MARGIN.bottom;
+  }
+
+  private remaining(): number {
+    return this.bottom - this.doc.y;
+  }
+
+  /** Starts a new page unless `height` still fits on this one. */
+  private ensureSpace(height: number): void {
+    if (this.remaining() < height) this.doc.addPage();
+  }
+
+  private style(font: string, size: number, color: string): Doc {
+    return this.doc.font(font).fontSize(size).fillColor(color);
+  }
+
+  header(date: Date): void {
+    const { doc } = this;
+    const top = MARGIN.top;
+    this.style(FONT_BOLD, 11, COLORS.primary).text(this.opts.siteTitle, this.left, top, {
+      width: this.width / 2,
+      lineBreak: false,
+    });
+    if (this.opts.siteUrl) {
+      this.style(FONT_REGULAR, 9, COLORS.muted).text(this.opts.siteUrl, this.left + this.width / 2, top + 1.5, {
+        width: this.width / 2,
+        align: 'right',
+        link: this.opts.siteUrl,
+        lineBreak: false,
+      });
+    }
+    const ruleY = top + 20;
+    doc.save().moveTo(this.left, ruleY).lineTo(this.left + this.width, ruleY).lineWidth(1.5).strokeColor(COLORS.primary).stroke().restore();
+
+    this.style(FONT_BOLD, 22, COLORS.primaryDark).text(PREFILE_TITLE, this.left, ruleY + 14, { width: this.width });
+    doc.moveDown(0.15);
+    this.style(FONT_REGULAR, 10.5, COLORS.text).text(`Établi le ${formatFrenchLongDate(date)}`, this.left, doc.y, {
+      width: this.width,
+    });
+    doc.moveDown(0.2);
+    this.style(FONT_REGULAR, 9.5, COLORS.muted).text(
+      'Document à apporter à votre rendez-vous avec un avocat, un notaire ou un commissaire de justice.',
+      this.left,
+      doc.y,
+      { width: this.width },
+    );
+    doc.moveDown(1.2);
+  }
+
+  emergency(): void {
+    const { doc } = this;
+    const pad = 12;
+    const rowHeight = 16;
+    const height = pad + 16 + EMERGENCY_NUMBERS.length * rowHeight + pad - 4;
+    this.ensureSpace(height);
+    const top = doc.y;
+    doc.save().roundedRect(this.left, top, this.width, height, 6).fillAndStroke(COLORS.dangerBg, COLORS.danger).restore();
+    this.style(FONT_BOLD, 11.5, COLORS.danger).text(EMERGENCY_TITLE, this.left + pad, top + pad, {
+      width: this.width - 2 * pad,
+      lineBreak: false,
+    });
+    let y = top + pad + 20;
+    for (const { number, label } of EMERGENCY_NUMBERS) {
+      this.style(FONT_BOLD, 11, COLORS.danger).text(number, this.left + pad, y, { width: 44, lineBreak: false });
+      this.style(FONT_REGULAR, 10.5, COLORS.text).text(label, this.left + pad + 48, y + 0.5, {
+        width: this.width - 2 * pad - 48,
+        lineBreak: false,
+      });
+      y += rowHeight;
+    }
+    doc.x = this.left;
+    doc.y = top + height;
+    doc.moveDown(1.2);
+  }
+
+  question(question: string): void {
+    const { doc } = this;
+    const text = cleanText(question).trim() || '—';
+    const pad = 12;
+    const bar = 4;
+    const innerWidth = this.width - 2 * pad - bar;
+    this.style(FONT_REGULAR, 11, COLORS.text);
+    const textHeight = doc.heightOfString(text, { width: innerWidth, lineGap: LINE_GAP });
+    const height = pad + 18 + textHeight + pad - LINE_GAP;
+    const fullPage = doc.page.height - MARGIN.top - MARGIN.bottom;
+    if (height > fullPage) {
+      // Too long for a framed box: a heading and the flowing text.
+      this.heading(QUESTION_TITLE);
+      this.style(FONT_REGULAR, 11, COLORS.text).text(text, this.left, doc.y, { width: this.width, lineGap: LINE_GAP });
+      doc.moveDown(1.2);
+      return;
+    }
+    this.ensureSpace(height);
+    const top = doc.y;
+    doc.save().rect(this.left, top, this.width, height).fill(COLORS.boxBg).restore();
+    doc.save().rect(this.left, top, bar, height).fill(COLORS.primary).restore();
+    this.style(FONT_BOLD, 10, COLORS.primary).text(QUESTION_TITLE.toUpperCase(), this.left + bar + pad, top + pad, {
+      width: innerWidth,
+      characterSpacing: 0.6,
+      lineBreak: false,
+    });
+    this.style(FONT_REGULAR, 11, COLORS.text).text(text, this.left + bar + pad, top + pad + 18, {
+      width: innerWidth,
+      lineGap: LINE_GAP,
+    });
+    doc.x = this.left;
+    doc.y = top + height;
+    doc.moveDown(1.4);
+  }
+
+  /** A section title, kept on the same page as the first lines that follow it. */
+  heading(title: string, size = 14): void {
+    const { doc } = this;
+    this.ensureSpace(size + 8 + 3 * (BODY_SIZE + LINE_GAP + 3));
+    this.style(FONT_BOLD, size, COLORS.primaryDark).text(title, this.left, doc.y, { width: this.width });
+    const ruleY = doc.y + 2;
+    doc.save().moveTo(this.left, ruleY).lineTo(this.left + this.width, ruleY).lineWidth(0.6).strokeColor(COLORS.primaryLight).stroke().restore();
+    doc.x = this.left;
+    doc.y = ruleY + 7;
+  }
+
+  /** Body text; citation markers « [n] » in the primary colour. */
+  private richText(text: string, x: number, width: number, color: string = COLORS.text): void {
+    const { doc } = this;
+    const parts = text.split(/(\[\d+(?:\s*[,–-]\s*\d+)*\])/).filter((p) => p !== '');
+    this.style(FONT_REGULAR, BODY_SIZE, color);
+    if (parts.length <= 1) {
+      doc.text(text, x, doc.y, { width, lineGap: LINE_GAP });
+      return;
+    }
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const isMarker = /^\[\d/.test(part);
+      doc.fillColor(isMarker ? COLORS.primary : color);
+      if (i === 0) doc.text(part, x, doc.y, { width, lineGap: LINE_GAP, continued: !last });
+      else doc.text(part, { continued: !last });
+    });
+    doc.fillColor(color);
+  }
+
+  section(title: string, text: string | undefined): void {
+    const { doc } = this;
+    this.heading(title);
+    const blocks = text ? parseSectionText(text) : [];
+    if (blocks.length === 0) {
+      this.style(FONT_REGULAR, BODY_SIZE, COLORS.faint).text(EMPTY_SECTION_TEXT, this.left, doc.y, {
+        width: this.width,
+        lineGap: LINE_GAP,
+      });
+      doc.moveDown(1.2);
+      return;
+    }
+    const lineHeight = BODY_SIZE + LINE_GAP + 3;
+    for (const block of blocks) {
+      if (block.kind === 'paragraph') {
+        this.ensureSpace(lineHeight);
+        this.richText(block.text, this.left, this.width);
+        doc.moveDown(0.55);
+      } else {
+        for (const item of block.items) {
+          this.ensureSpace(lineHeight);
+          const y = doc.y;
+          this.style(FONT_BOLD, BODY_SIZE, COLORS.primary).text('•', this.left + 6, y, { width: 10, lineBreak: false });
+          doc.y = y;
+          this.richText(item, this.left + 20, this.width - 20);
+          doc.moveDown(0.25);
+        }
+        doc.moveDown(0.3);
+      }
+      doc.x = this.left;
+    }
+    doc.moveDown(0.7);
+  }
+
+  private link(url: string, x: number, width: number, size = 9): void {
+    this.style(FONT_REGULAR, size, COLORS.link).text(url, x, this.doc.y, { width, link: url, underline: false, lineGap: 1 });
+  }
+
+  sources(sources: AnswerSource[]): void {
+    const { doc } = this;
+    this.heading(SOURCES_TITLE);
+    if (sources.length === 0) {
+      this.style(FONT_REGULAR, BODY_SIZE, COLORS.faint).text('Aucune source.', this.left, doc.y, { width: this.width });
+      doc.moveDown(1);
+      return;
+    }
+    const indent = 26;
+    const inner = this.width - indent;
+    for (const source of [...sources].sort((a, b) => a.n - b.n)) {
+      this.ensureSpace(3 * (BODY_SIZE + LINE_GAP + 3));
+      const y = doc.y;
+      this.style(FONT_BOLD, BODY_SIZE, COLORS.primary).text(`[${source.n}]`, this.left, y, { width: indent, lineBreak: false });
+      this.style(FONT_BOLD, BODY_SIZE, COLORS.text).text(cleanText(source.title).trim() || source.url, this.left + indent, y, {
+        width: inner,
+        lineGap: 1.5,
+      });
+      if (source.url) this.link(source.url, this.left + indent, inner);
+      for (const ref of source.references) {
+        doc.moveDown(0.35);
+        this.ensureSpace(2 * (BODY_SIZE + 4));
+        const ry = doc.y;
+        this.style(FONT_REGULAR, 9.5, COLORS.muted).text('–', this.left + indent, ry, { width: 10, lineBreak: false });
+        this.style(FONT_BOLD, 9.5, COLORS.text).text(cleanText(ref.title).trim(), this.left + indent + 12, ry, {
+          width: inner - 12,
+          lineGap: 1.5,
+        });
+        if (ref.url) this.link(ref.url, this.left + indent + 12, inner - 12, 8.5);
+        const articleText = ref.text ? shortenOnSentence(cleanText(ref.text)) : '';
+        if (articleText) {
+          doc.moveDown(0.2);
+          this.style(FONT_REGULAR, 8.5, COLORS.muted).text(`« ${articleText} »`, this.left + indent + 12, doc.y, {
+            width: inner - 12,
+            lineGap: 1.5,
+          });
+        }
+      }
+      doc.x = this.left;
+      doc.moveDown(0.8);
+    }
+  }
+
+  dataDateAndNotice(dataDate: string): void {
+    const { doc } = this;
+    const parsed = /^\d{4}-\d{2}-\d{2}/.test(dataDate) ? parseDate(dataDate.slice(0, 10)) : null;
+    const shown = parsed ? formatFrenchLongDate(parsed) : cleanText(dataDate).trim() || 'non précisée';
+    this.ensureSpace(90);
+    doc.moveDown(0.3);
+    this.style(FONT_REGULAR, 9.5, COLORS.muted).text(`Date des données : ${shown}`, this.left, doc.y, { width: this.width });
+    doc.moveDown(0.8);
+
+    const pad = 10;
+    this.style(FONT_REGULAR, 9.5, COLORS.text);
+    const textHeight = doc.heightOfString(ANSWER_NOTICE, { width: this.width - 2 * pad, lineGap: 1.5 });
+    const height = textHeight + 2 * pad - 1.5;
+    this.ensureSpace(height);
+    const top = doc.y;
+    doc.save().roundedRect(this.left, top, this.width, height, 4).lineWidth(0.8).stroke(COLORS.border).restore();
+    this.style(FONT_REGULAR, 9.5, COLORS.text).text(ANSWER_NOTICE, this.left + pad, top + pad, {
+      width: this.width - 2 * pad,
+      lineGap: 1.5,
+    });
+    doc.x = this.left;
+    doc.y = top + height;
+    doc.moveDown(1.5);
+  }
+
+  /** A titled area of ruled lines filling the rest of the page (a new page when little room is left). */
+  notes(): void {
+    const { doc } = this;
+    const minHeight = 0.35 * (doc.page.height - MARGIN.top - MARGIN.bottom);
+    if (this.remaining() < minHeight) doc.addPage();
+    this.heading(NOTES_TITLE);
+    this.style(FONT_REGULAR, 9, COLORS.faint).text(
+      'Faits, dates, pièces, questions à poser au professionnel…',
+      this.left,
+      doc.y,
+      { width: this.width },
+    );
+    const spacing = 24;
+    doc.save().lineWidth(0.5).strokeColor(COLORS.border);
+    for (let y = doc.y + spacing; y <= this.bottom - 4; y += spacing) {
+      doc.moveTo(this.left, y).lineTo(this.left + this.width, y).stroke();
+    }
+    doc.restore();
+    doc.y = this.bottom;
+  }
+
+  /** « Page n / N » on every page (pages are buffered). */
+  footers(): void {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    const total = range.count;
+    for (let i = range.start; i < range.start + total; i += 1) {
+      doc.switchToPage(i);
+      const savedBottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = doc.page.height - MARGIN.bottom + 22;
+      doc.save().moveTo(this.left, y - 8).lineTo(this.left + this.width, y - 8).lineWidth(0.5).strokeColor(COLORS.border).stroke().restore();
+      this.style(FONT_REGULAR, 8.5, COLORS.faint).text(`${this.opts.siteTitle} — ${PREFILE_TITLE}`, this.left, y, {
+        width: this.width * 0.7,
+        lineBreak: false,
+      });
+      this.style(FONT_REGULAR, 8.5, COLORS.faint).text(`Page ${i + 1 - range.start} / ${total}`, this.left + this.width * 0.7, y, {
+        width: this.width * 0.3,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = savedBottom;
+    }
+  }
+}
+
+/** Renders the pré-dossier PDF of an answer. Nothing is stored: the buffer is the only output. */
+export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePdfOptions): Promise<Buffer> {
+  const fonts = await loadFonts();
+  const siteTitle = cleanText(opts.siteTitle).trim() || 'QuestionLegale.info';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    lang: 'fr-FR',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: {
+      Title: `${PREFILE_TITLE} — ${siteTitle}`,
+      Author: siteTitle,
+      Subject: 'Pré-dossier à apporter à un professionnel du droit',
+      Creator: siteTitle,
+    },
+  });
+  doc.registerFont(FONT_REGULAR, fonts.regular);
+  doc.registerFont(FONT_BOLD, fonts.bold);
+  doc.font(FONT_REGULAR);
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const writer = new PrefileWriter(doc, { siteTitle, siteUrl: opts.siteUrl });
+  const { answer } = input;
+  writer.header(prefileDate(input.answeredAt));
+  if (answer.urgent) writer.emergency();
+  writer.question(input.question);
+  for (const id of SECTION_IDS) {
+    const section = answer.sections.find((s) => s.id === id && s.text.trim() !== '');
+    writer.section(SECTION_TITLES[id], section?.text);
+  }
+  writer.sources(answer.sources);
+  writer.dataDateAndNotice(answer.dataDate);
+  writer.notes();
+  writer.footers();
+  doc.end();
+  return done;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE_CONTEXT, openPage } from '../support/browser';
+import { gotoApp, revealAllAnimations, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), sharedBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const EXTRA_LINKS = ['Les Professionnels', 'Sites Utiles', 'Comment ça marche?'];
+
+function toggle(page: Page) {
+  return page.locator('button[aria-controls="ql-menu-mobile"]');
+}
+
+test('at 375 px the menu is collapsed, opens with the extra links, and a link navigates and closes it', async () => {
+  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${site.baseUrl}/`);
+  const button = page.getByRole('button', { name: 'Ouvrir le menu' });
+  expect(await button.getAttribute('aria-expanded')).toBe('false');
+  const menu = page.locator('#ql-menu-mobile');
+  expect(await menu.isVisible()).toBe(false);
+  for (const name of EXTRA_LINKS) expect(await page.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
+
+  await button.click();
+  expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
+  expect(await toggle(page).getAttribute('aria-label')).toBe('Fermer le menu');
+  expect(await menu.isVisible()).toBe(true);
+  for (const name of [...EXTRA_LINKS, 'Question?', 'Articles', 'References']) {
+    expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+  }
+
+  await menu.getByRole('link', { name: 'Sites Utiles', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.hash === '#utiles');
+  expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+  expect(await menu.isVisible()).toBe(false);
+  // The hash scroll runs after 300 ms and ends with the section at the top of the screen.
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(0);
+  await waitForScrollEnd(page);
+  expect(await topIsInViewport(page, '#utiles')).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the menu is keyboard operable: Enter opens it, Escape closes it and gives the focus back', async () => {
+  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${site.baseUrl}/`);
+  await toggle(page).focus();
+  await page.keyboard.press('Enter');
+  expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#ql-menu-mobile') !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+  expect(await page.locator('#ql-menu-mobile').isVisible()).toBe(false);
+  expect(await toggle(page).evaluate((el) => el === document.activeElement)).toBe(true);
+  // A second click on the button closes an open menu too.
+  await toggle(page).click();
+  await toggle(page).click();
+  expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('nothing overflows horizontally at 375 px, before and after the scroll animations', async () => {
+  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${site.baseUrl}/`);
+  const widths = () =>
+    page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+  expect(await widths()).toEqual({ scroll: 375, body: 375 });
+  await revealAllAnimations(page);
+  expect(await widths()).toEqual({ scroll: 375, body: 375 });
+  await toggle(page).click();
+  expect(await widths()).toEqual({ scroll: 375, body: 375 });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('mobile means a mobile user agent or a width of 768 px or less', async () => {
+  const cases: Array<{ width: number; mobileUa: boolean; hamburger: boolean }> = [
+    { width: 1280, mobileUa: false, hamburger: false },
+    { width: 769, mobileUa: false, hamburger: false },
+    { width: 768, mobileUa: false, hamburger: true },
+    { width: 1024, mobileUa: true, hamburger: true },
+  ];
+  for (const c of cases) {
+    const { page, context, errors } = await openPage(browser, {
+      viewport: { width: c.width, height: 800 },
+      ...(c.mobileUa ? { userAgent: MOBILE_CONTEXT.userAgent } : {}),
+    });
+    await gotoApp(page, `${site.baseUrl}/`);
+    const label = `${c.width} px, ${c.mobileUa ? 'mobile' : 'desktop'} user agent`;
+    expect(await toggle(page).count(), label).toBe(c.hamburger ? 1 : 0);
+    const navbar = page.getByRole('navigation', { name: 'Navigation principale' });
+    // Desktop: the three main links are in the bar; mobile: they are inside the collapsed menu.
+    expect(await navbar.getByRole('link', { name: 'References', exact: true }).isVisible(), label).toBe(!c.hamburger);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
