@@ -2,7 +2,11 @@
  * Retrieval evaluation: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
  * ../shared/eval/retrieval-dev.json and of our own everyday-question set.
  *
- *   npm run eval:retrieval [-- --set dev|everyday|all] [--verbose]
+ *   npm run eval:retrieval [-- --set dev|everyday|all] [--split A|B|all] [--failures N] [--verbose]
+ *
+ * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
+ * B = odd index). Failures are studied on A only; B is the held-out half, reported separately.
+ * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +35,12 @@ export const EVERYDAY_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'every
 
 export function loadEvalSet(file: string): EvalItem[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as EvalItem[];
+}
+
+/** Fixed split of the dev intents: A = even position in the file, B = odd position. */
+export function splitItems(items: EvalItem[], split: 'A' | 'B' | 'all'): EvalItem[] {
+  if (split === 'all') return items;
+  return items.filter((_, i) => (split === 'A' ? i % 2 === 0 : i % 2 === 1));
 }
 
 export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item: EvalItem, query: string, got: string[]) => void): EvalMetrics {
@@ -66,17 +76,35 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const set = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'all';
   const verbose = args.includes('--verbose');
+  const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
+  const failuresArg = args.includes('--failures') ? Number(args[args.indexOf('--failures') + 1]) : 0;
+  const maxFailures = Number.isFinite(failuresArg) ? failuresArg : 0;
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
   const engine = await loadSearchEngine({ indexDir: process.env.INDEX_DIR ?? defaultTestIndexDir(), onProgress: progress });
-  const onMiss = verbose
-    ? (item: EvalItem, q: string, got: string[]) => console.log(`  MISS [${item.id}] "${q}" gold=${item.gold.join(',')} got=${got.slice(0, 5).join(',')}`)
-    : undefined;
+  const failures: string[] = [];
+  const onMiss =
+    verbose || maxFailures > 0
+      ? (item: EvalItem, q: string, got: string[]) => {
+          if (failures.length >= (maxFailures || Infinity)) return;
+          const deep = engine.search(q, 50).map((r) => r.id);
+          const rank = deep.findIndex((id) => item.gold.includes(id));
+          failures.push(
+            `  MISS [${item.id}] "${q}" gold=${item.gold.join(',')} rank=${rank < 0 ? '>50' : rank + 1} got=${got.slice(0, 5).join(',')}`,
+          );
+        }
+      : undefined;
   if (set === 'dev' || set === 'all') {
-    console.log(formatMetrics('retrieval-dev', evaluate(engine, loadEvalSet(DEV_SET_PATH), onMiss)));
+    const dev = loadEvalSet(DEV_SET_PATH);
+    const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['all', 'A', 'B'];
+    for (const sp of splits) {
+      const name = sp === 'all' ? 'retrieval-dev' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
+      console.log(formatMetrics(name, evaluate(engine, splitItems(dev, sp), sp === splits[0] ? onMiss : undefined)));
+    }
   }
   if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
-    console.log(formatMetrics('everyday-questions', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), onMiss)));
+    console.log(formatMetrics('everyday-questions', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
   }
+  for (const f of failures) console.log(f);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

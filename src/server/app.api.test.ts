@@ -86,6 +86,26 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(res.headers['content-security-policy']).toBeDefined();
   });
 
+  it('wires the search API, the /Articles/ page and the corpus date', async () => {
+    const search = await t.app.inject({ method: 'GET', url: '/api/search?q=mon%20proprio%20garde%20ma%20caution&limit=3' });
+    expect(search.statusCode).toBe(200);
+    const body = search.json() as { results: { id: string; url: string }[] };
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBeLessThanOrEqual(3);
+    expect(body.results[0]?.url).toMatch(/^https:\/\/www\.service-public\.fr\//);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/search?q=' });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error.message).toBe('Veuillez saisir une recherche.');
+    const articles = await t.app.inject({ method: 'GET', url: '/Articles/' });
+    expect(articles.statusCode).toBe(200);
+    expect(articles.body).toContain('service-public.fr');
+    expect(articles.headers['content-security-policy']).toBeDefined();
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    const injected = JSON.parse(/type="application\/json">(.*?)<\/script>/.exec(index.body)?.[1] ?? '{}') as { corpusDate: string | null };
+    expect(injected.corpusDate).toBe(t.app.searchEngine.corpusDate);
+    expect(injected.corpusDate).toMatch(/^\d{4}-\d{2}-\d{2}/);
+  });
+
   it('malformed JSON gets a French 400, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',

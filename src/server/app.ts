@@ -13,12 +13,19 @@ import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { authRoutes } from './modules/auth/auth-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
+import { searchRoutes } from './modules/search/search-routes';
+import { articlesRoutes } from './modules/articles/articles-routes';
+import { loadSearchEngine, type SearchEngine } from '../corpus/engine';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
   database?: Database;
   /** Pino options or false; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** An already loaded search engine (tests share one); otherwise loaded (built on first run) from config.indexDir. */
+  searchEngine?: SearchEngine;
+  /** Progress of a first index build (the server passes a terminal progress bar). */
+  onIndexProgress?: (done: number, total: number, phase: string) => void;
 }
 
 declare module 'fastify' {
@@ -27,6 +34,8 @@ declare module 'fastify' {
     database: Database;
     /** Sign-in, sessions, profiles, credits (modules/auth/accounts.ts). */
     accounts: Accounts;
+    /** The legal corpus and its retrieval engine (src/corpus). */
+    searchEngine: SearchEngine;
   }
 }
 
@@ -53,6 +62,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (!deps.database) await database.close();
   });
 
+  const searchEngine = deps.searchEngine ?? (await loadSearchEngine({ indexDir: config.indexDir, onProgress: deps.onIndexProgress }));
+  app.decorate('searchEngine', searchEngine);
+
   const accounts = await createAccounts(config, database, app.log);
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => accounts.close());
@@ -63,7 +75,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     geo: config.geo,
     showBackendStatus: config.showBackendStatus,
     auth: accounts.publicAuth,
-    corpusDate: null,
+    corpusDate: searchEngine.corpusDate,
   };
 
   await app.register(errorsPlugin);
@@ -84,9 +96,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });
+      await api.register(searchRoutes, { engine: searchEngine });
     },
     { prefix: '/api' },
   );
+  await app.register(articlesRoutes, { engine: searchEngine, siteTitle: config.siteTitle });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: () => publicConfig });
 

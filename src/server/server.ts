@@ -2,12 +2,22 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DirectoryLockedError } from './db/lock';
+import { createTerminalProgress } from '../corpus/engine';
 
 const startedAt = performance.now();
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await buildApp(config);
+  // First start: the search index is built from the corpus packages (about a minute), with a progress bar.
+  const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
+  const app = await buildApp(config, {
+    onIndexProgress:
+      progress ??
+      ((done, total, phase) => {
+        if (done === 0 || done === total) process.stderr.write(`Index de recherche : ${phase} ${done}/${total}\n`);
+      }),
+  });
+  progress?.stop();
 
   let closing = false;
   const shutdown = (signal: string): void => {

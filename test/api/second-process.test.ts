@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFakeClientDist } from '../support/app';
+import { defaultTestIndexDir } from '../../src/corpus/engine';
 
 interface Started {
   child: ChildProcess;
@@ -42,7 +43,7 @@ describe('one PGlite directory, one process', () => {
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps working', async () => {
-    const env = { DATA_DIR: dataDir, CLIENT_DIST_DIR: dist };
+    const env = { DATA_DIR: dataDir, CLIENT_DIST_DIR: dist, INDEX_DIR: defaultTestIndexDir() };
     const first = startServerProcess(env);
     running.push(first.child);
     await waitFor(() => first.output().includes('prêt sur'), 60_000);

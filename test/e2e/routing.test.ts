@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../support/browser';
-import { gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+import { devStub, gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -33,13 +33,15 @@ describe('redirects', () => {
     // The raw query is encoded: the original query and hash cannot leak into the login URL's own.
     expect(url.hash).toBe('');
     expect([...url.searchParams.keys()]).toEqual(['redirect']);
-    expect(await page.title()).toBe('Connexion — QuestionLegale.info');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Connexion — QuestionLegale.info');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   test('an unknown path goes to the home page', async () => {
     const { page, context, errors } = await openPage(browser);
+    await devStub(page);
     const response = await page.goto(`${site.baseUrl}/nimporte/quoi`);
     expect(response?.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');

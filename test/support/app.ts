@@ -5,6 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createTestDatabase, type DbKind, type TestDatabase } from './databases';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../src/corpus/engine';
+
+let sharedEngine: Promise<SearchEngine> | undefined;
+/** One search engine per test worker, from the shared index cache (built once per machine). */
+export function testSearchEngine(): Promise<SearchEngine> {
+  sharedEngine ??= loadSearchEngine({ indexDir: defaultTestIndexDir() });
+  return sharedEngine;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,9 +46,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: testDb.dataDir,
     CLIENT_DIST_DIR: dist,
+    INDEX_DIR: defaultTestIndexDir(),
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...deps, database: testDb.database });
+  const searchEngine = deps.searchEngine ?? (await testSearchEngine());
+  const app = await buildApp(config, { logger: false, ...deps, searchEngine, database: testDb.database });
   await app.ready();
   return {
     app,

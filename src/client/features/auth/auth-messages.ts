@@ -6,7 +6,6 @@ export const AUTH_TEXT = {
   emailLabel: 'Adresse e-mail',
   passwordLabel: 'Mot de passe',
   nameLabel: 'Nom complet',
-  newPasswordLabel: 'Nouveau mot de passe',
   confirmLabel: 'Confirmer le mot de passe',
   loginSubmit: 'Connexion',
   busy: 'Chargement...',

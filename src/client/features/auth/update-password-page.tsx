@@ -61,7 +61,7 @@ export function UpdatePasswordPage() {
       {usable && (
         <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
           <div className="auth-field">
-            <label htmlFor="update-password">{AUTH_TEXT.newPasswordLabel}</label>
+            <label htmlFor="update-password">{AUTH_TEXT.passwordLabel}</label>
             <input
               id="update-password"
               name="password"
