@@ -53,19 +53,26 @@ const ARTICLE_TEXT_MAX = 600;
 
 type FontSource = PDFKit.Mixins.PDFFontSource;
 
+interface LoadedFont {
+  /** What pdfkit's registerFont receives: the parsed fontkit font, or the raw bytes as a fallback. */
+  source: FontSource;
+  /** Glyph coverage, when the parsed font is at hand. */
+  hasGlyph: ((codePoint: number) => boolean) | null;
+}
+
 interface Fonts {
-  regular: FontSource;
-  bold: FontSource;
+  regular: LoadedFont;
+  bold: LoadedFont;
 }
 
 /**
  * Parses a TTF once for the whole process. pdfkit ≥ 0.20 accepts an already parsed fontkit font
  * wherever it takes font data (PDFFontFactory.open: any object with a `layout` method); reusing it
- * saves re-parsing DejaVu's large kerning tables for every document (≈ 250 ms → ≈ 40 ms per PDF).
- * The parsed font is taken from a throwaway document, so fontkit need not be a direct dependency;
- * if a future pdfkit changes that internal shape, we fall back to the raw bytes (slower, same output).
+ * saves re-parsing DejaVu's large substitution/kerning tables for every document. The parsed font is
+ * taken from a throwaway document, so fontkit need not be a direct dependency; if a future pdfkit
+ * changes that internal shape, we fall back to the raw bytes (slower, same output).
  */
-function parsedFont(data: Buffer): FontSource {
+function parseFont(data: Buffer): LoadedFont {
   try {
     const probe = new PDFDocument({ autoFirstPage: false });
     probe.registerFont('probe', data);
@@ -75,12 +82,15 @@ function parsedFont(data: Buffer): FontSource {
     const embedded: unknown = Reflect.get(probe, '_font');
     const font: unknown = embedded !== null && typeof embedded === 'object' ? Reflect.get(embedded, 'font') : undefined;
     if (font !== null && typeof font === 'object' && typeof Reflect.get(font, 'layout') === 'function') {
-      return font as FontSource;
+      const has: unknown = Reflect.get(font, 'hasGlyphForCodePoint');
+      const hasGlyph =
+        typeof has === 'function' ? (codePoint: number) => Boolean(Reflect.apply(has, font, [codePoint])) : null;
+      return { source: font as FontSource, hasGlyph };
     }
   } catch {
     // fall through to the raw bytes
   }
-  return data;
+  return { source: data, hasGlyph: null };
 }
 
 let fontsPromise: Promise<Fonts> | undefined;
@@ -90,7 +100,7 @@ function loadFonts(): Promise<Fonts> {
   fontsPromise ??= Promise.all([
     readFile(new URL('./fonts/DejaVuSans.ttf', import.meta.url)),
     readFile(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url)),
-  ]).then(([regular, bold]) => ({ regular: parsedFont(regular), bold: parsedFont(bold) }));
+  ]).then(([regular, bold]) => ({ regular: parseFont(regular), bold: parseFont(bold) }));
   fontsPromise.catch(() => {
     fontsPromise = undefined;
   });
@@ -98,16 +108,46 @@ function loadFonts(): Promise<Fonts> {
 }
 
 /**
+ * The characters of `text` that the embedded fonts (regular and bold) cannot draw, or null when
+ * coverage cannot be checked. Used by the tests to prove « », €, œ, ’, U+00A0 and U+202F have real glyphs
+ * (pdftotext alone cannot tell: a missing glyph still extracts as its Unicode value).
+ */
+export async function missingGlyphs(text: string): Promise<string[] | null> {
+  const { regular, bold } = await loadFonts();
+  if (!regular.hasGlyph || !bold.hasGlyph) return null;
+  const missing = new Set<string>();
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp === 0x0a) continue;
+    if (!regular.hasGlyph(cp) || !bold.hasGlyph(cp)) missing.add(ch);
+  }
+  return [...missing];
+}
+
+/** Warms the font cache (parsing ≈ 1 s on first use); call at start-up so the first download is fast. */
+export async function preloadPrefileFonts(): Promise<void> {
+  await loadFonts();
+}
+
+/**
  * Makes client-provided text safe to lay out: unified line ends, tabs as spaces, no control characters,
  * no emoji (DejaVu Sans has no colour emoji; they would print as empty boxes).
  */
 export function cleanText(text: string): string {
-  return text
+  const cleaned = text
+    .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, ' ')
-    .replace(/\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)*/gu, '')
-    .replace(/[\u200B-\u200D\uFE0E\uFE0F]/g, '')
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    .replace(/\p{Extended_Pictographic}(?:\uFE0F)?(?:\u200D\p{Extended_Pictographic}(?:\uFE0F)?)*/gu, '')
+    .replace(/\p{Emoji_Modifier}|\p{Regional_Indicator}/gu, '')
+    .replace(/\u200B|\u200C|\u200D|\uFE0E|\uFE0F/g, '');
+  let out = '';
+  for (const ch of cleaned) {
+    const code = ch.codePointAt(0) ?? 0;
+    const control = (code < 0x20 && ch !== '\n') || (code >= 0x7f && code <= 0x9f);
+    if (!control) out += ch;
+  }
+  return out;
 }
 
 /** Shortens an article text to about `max` characters, on a sentence boundary when one is reasonably near. */
@@ -378,8 +418,15 @@ class PrefileWriter {
     doc.moveDown(0.7);
   }
 
+  /** A URL printed in full; clickable only for http(s) (the body comes from the browser). */
   private link(url: string, x: number, width: number, size = 9): void {
-    this.style(FONT_REGULAR, size, COLORS.link).text(url, x, this.doc.y, { width, link: url, underline: false, lineGap: 1 });
+    const clean = cleanText(url).trim();
+    const clickable = /^https?:\/\/[^\s]+$/i.test(clean);
+    this.style(FONT_REGULAR, size, clickable ? COLORS.link : COLORS.muted).text(clean, x, this.doc.y, {
+      width,
+      link: clickable ? clean : null,
+      lineGap: 1,
+    });
   }
 
   sources(sources: AnswerSource[]): void {
@@ -514,8 +561,8 @@ export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePd
       Creator: siteTitle,
     },
   });
-  doc.registerFont(FONT_REGULAR, fonts.regular);
-  doc.registerFont(FONT_BOLD, fonts.bold);
+  doc.registerFont(FONT_REGULAR, fonts.regular.source);
+  doc.registerFont(FONT_BOLD, fonts.bold.source);
   doc.font(FONT_REGULAR);
 
   const chunks: Buffer[] = [];

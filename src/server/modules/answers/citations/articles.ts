@@ -29,10 +29,14 @@ const SUFFIXES = 'bis|ter|quater|quinquies|sexies|septies|octies|nonies|decies';
 const NUM = `(?:(LO|[LRDA])\\s?\\.?\\s?)?(\\d{1,5}(?:-\\d{1,5}){0,5})(?:er)?(?:\\s?(${SUFFIXES})\\b)?(?![°\\d%])`;
 /** Words that make a number a quantity, not an article ("article 22, 2 mois"). */
 const QUANTITY = `(?!\\s*(?:mois|ans?|ann[ée]es?|jours?|semaines?|heures?|€|euros?|%|fois|ème|e\\b))`;
-const KEYWORD_RE = new RegExp(`(?<![\\p{L}\\d])(?:articles?|arts?\\.)\\s*(?:premier\\b|${NUM})`, 'giu');
-const CONTINUATION_RE = new RegExp(`^(\\s*,\\s*|\\s+et\\s+|\\s+ou\\s+|\\s+à\\s+|\\s+au\\s+)${NUM}${QUANTITY}`, 'iu');
+const KEYWORD_RE = new RegExp(`(?:articles?|arts?\\.)\\s*(?:premier\\b|${NUM})`, 'giu');
+/** List or range continuation, tried at the end of the previous number (sticky). */
+const CONTINUATION_RE = new RegExp(`(\\s*,\\s*|\\s+et\\s+|\\s+ou\\s+|\\s+à\\s+|\\s+au\\s+)${NUM}${QUANTITY}`, 'iuy');
 /** A codified article without the word "article": capital letter prefix and a hyphenated number. */
-const STANDALONE_RE = /(?<![\p{L}\d.-])(LO|[LRD])\s?\.?\s?(\d{1,5}(?:-\d{1,5}){1,5})(?![°\d-])/gu;
+const STANDALONE_RE = /(LO|[LRD])\s?\.?\s?(\d{1,5}(?:-\d{1,5}){1,5})(?![°\d-])/gu;
+/** Characters that may not stand right before "article" or a standalone number. */
+const WORD_BEFORE_RE = /[\p{L}\d]/u;
+const STANDALONE_BEFORE_RE = /[\p{L}\d.-]/u;
 
 function toNumber(prefix: string | undefined, digits: string, suffix: string | undefined): ArticleNumber {
   return {
@@ -51,16 +55,39 @@ export function articleKey(a: ArticleNumber): string {
   return `${a.prefix}${a.parts.join('-')}${a.suffix}`;
 }
 
-const QUANTITY_AFTER_RE = new RegExp(`^${QUANTITY}`, 'iu');
-const LIST_GOES_ON_RE = /^\s*(?:,|et\s|ou\s|à\s)/iu;
+const QUANTITY_AFTER_RE = new RegExp(QUANTITY, 'iuy');
+const LIST_GOES_ON_RE = /\s*(?:,|et\s|ou\s|à\s)/iuy;
+
+/** All matches of a global regex (plain exec loop: cheaper than matchAll, which clones the regex). */
+export function execAll(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.push(m);
+    if (m[0] === '') re.lastIndex += 1;
+  }
+  return out;
+}
+
+function testAt(re: RegExp, text: string, at: number): boolean {
+  re.lastIndex = at;
+  return re.test(text);
+}
+
+function execAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
 
 /** Every article number named in a text, in order. */
 export function findArticleMentions(text: string): ArticleMention[] {
   const out: ArticleMention[] = [];
   const covered: [number, number][] = [];
 
-  for (const m of text.matchAll(KEYWORD_RE)) {
+  if (!/art|\d-\d/i.test(text)) return out;
+  for (const m of execAll(KEYWORD_RE, text)) {
     const start = m.index;
+    if (start > 0 && WORD_BEFORE_RE.test(text[start - 1] ?? '')) continue;
     let end = start + m[0].length;
     const firstDigits = m[2];
     if (firstDigits === undefined) {
@@ -71,16 +98,16 @@ export function findArticleMentions(text: string): ArticleMention[] {
       continue;
     }
     // "article 3 mois" is not an article reference.
-    if (!m[1] && !QUANTITY_AFTER_RE.test(text.slice(end))) continue;
+    if (!m[1] && !testAt(QUANTITY_AFTER_RE, text, end)) continue;
     let n = toNumber(m[1], firstDigits, m[3]);
     out.push({ label: articleLabel(n), number: n, index: start });
     // Lists and ranges: "articles L1234-9 et L1234-10", "articles 1240, 1241 et 1242", "articles 12 à 15-4".
     for (;;) {
-      const c = CONTINUATION_RE.exec(text.slice(end));
+      const c = execAt(CONTINUATION_RE, text, end);
       if (!c || c[3] === undefined) break;
       const sep = (c[1] ?? '').trim().toLowerCase();
       // After a comma, an unprefixed number is an article only when the list goes on ("1240, 1241 et 1242").
-      if (sep === ',' && !c[2] && !LIST_GOES_ON_RE.test(text.slice(end + c[0].length))) break;
+      if (sep === ',' && !c[2] && !testAt(LIST_GOES_ON_RE, text, end + c[0].length)) break;
       // "articles L1234-9 et 1234-10": the second number shares the first one's letter.
       const next = toNumber(c[2] ?? (n.prefix || undefined), c[3], c[4]);
       const mention: ArticleMention = { label: articleLabel(next), number: next, index: end + (c[1]?.length ?? 0) };
@@ -92,8 +119,9 @@ export function findArticleMentions(text: string): ArticleMention[] {
     covered.push([start, end]);
   }
 
-  for (const m of text.matchAll(STANDALONE_RE)) {
+  for (const m of execAll(STANDALONE_RE, text)) {
     const i = m.index;
+    if (i > 0 && STANDALONE_BEFORE_RE.test(text[i - 1] ?? '')) continue;
     if (covered.some(([s, e]) => i >= s && i < e)) continue;
     const n = toNumber(m[1], m[2] ?? '', undefined);
     out.push({ label: articleLabel(n), number: n, index: i });

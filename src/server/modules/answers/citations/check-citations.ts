@@ -1,5 +1,5 @@
 import type { AnswerSection, AnswerSource } from '../../../../common/api/answers';
-import { buildArticleIndex, findArticleMentions, type ArticleIndex } from './articles';
+import { buildArticleIndex, execAll, findArticleMentions, type ArticleIndex } from './articles';
 
 /**
  * The citation checker, run on every answer whatever the composition mode (product.md §2):
@@ -49,7 +49,7 @@ export function cleanMarkers(text: string, valid: ReadonlySet<number>): { text: 
   let removed = 0;
   let out = '';
   let last = 0;
-  for (const m of text.matchAll(MARKER_RE)) {
+  for (const m of execAll(MARKER_RE, text)) {
     const numbers = markerNumbers(m[1] ?? '');
     const kept: number[] = [];
     for (const n of numbers) {
@@ -75,6 +75,16 @@ const ABBREVIATIONS = new Set([
   'n', 'no', 'vol', 'ch', 'chap', 'réf', 'ref', 'tél', 'tel', 'av', 'bd', 'c', 'j', 'o', 'cass', 'civ', 'soc', 'crim', 'com',
 ]);
 
+const SENTENCE_END_RE = /[.!?…]+[»"')\]]*(?:\s*\[\d{1,3}\])*(?=\s|$)/gu;
+const LETTER_RE = /\p{L}/u;
+
+/** The letters right before `end` (the word an abbreviation dot would follow). */
+function wordBefore(line: string, end: number, min: number): string {
+  let i = end;
+  while (i > min && LETTER_RE.test(line[i - 1] ?? '')) i -= 1;
+  return line.slice(i, end);
+}
+
 /**
  * Splits a line into sentences, never inside an abbreviation ("art. L. 1234-9", "n°", "M.") and keeping
  * the citation markers that follow a full stop ("… du bail. [1]") with the sentence they close.
@@ -82,13 +92,12 @@ const ABBREVIATIONS = new Set([
 export function splitSentences(line: string): string[] {
   const out: string[] = [];
   let start = 0;
-  const re = /[.!?…]+[»"')\]]*(?:\s*\[\d{1,3}\])*(?=\s+|$)/gu;
-  for (const m of line.matchAll(re)) {
+  for (const m of execAll(SENTENCE_END_RE, line)) {
     const end = m.index + m[0].length;
     const rest = line.slice(end);
     const nextChar = /^\s+(.)/u.exec(rest)?.[1];
     if (m[0].startsWith('.') && !m[0].startsWith('..')) {
-      const word = /([\p{L}]+)$/u.exec(line.slice(start, m.index))?.[1] ?? '';
+      const word = wordBefore(line, m.index, start);
       const isInitial = word.length === 1 && word === word.toUpperCase();
       if (ABBREVIATIONS.has(word.toLowerCase()) || isInitial) continue;
     }

@@ -4,7 +4,8 @@ import { SECTION_IDS, SECTION_TITLES, type AnswerSection, type SectionId } from 
  * Turns the model's text into the five answer sections. The model is asked for `## Title` lines; this
  * also accepts `# Title`, `**Title**`, `1. Title`, a trailing colon or question mark, case and accent
  * variations, and a bold title followed by text on the same line. Text before the first heading (a
- * "Voici la réponse :" preamble) is dropped. Section text is converted to the answer's plain-text
+ * "Voici la réponse :" preamble) is dropped, and so is a trailing "## Sources" block (the answer's
+ * sources are built by the server, not by the model). Section text is converted to the answer's plain-text
  * format (paragraphs separated by blank lines, list items starting with "- ").
  */
 
@@ -59,6 +60,9 @@ export function matchHeading(line: string): HeadingMatch | null {
   }
   return null;
 }
+
+/** A heading the model may add after the five sections ("## Sources", "**Références :**"): what follows is dropped. */
+const TRAILER_RE = /^\s*(?:#{1,6}\s*|[*_]{2}\s*)(?:sources?|r[ée]f[ée]rences?(?:\s+juridiques)?|notes?|avertissement)\s*:?\s*(?:[*_]{2})?\s*:?\s*$/iu;
 
 /** Converts a section's Markdown-ish text to the answer's plain-text format. */
 export function toPlainText(raw: string): string {
@@ -132,6 +136,10 @@ export function createSectionStreamParser(onSection: (s: AnswerSection) => void 
       closeCurrent();
       if (completed.has(heading.id)) malformed = true;
       current = { id: heading.id, lines: heading.rest ? [heading.rest] : [] };
+      return;
+    }
+    if (TRAILER_RE.test(line)) {
+      closeCurrent();
       return;
     }
     if (current) current.lines.push(line);

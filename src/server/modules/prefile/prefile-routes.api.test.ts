@@ -1,0 +1,111 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREFILE_BODY_LIMIT, PREFILE_MESSAGES, prefileFileName, prefileRoutes } from './prefile-routes';
+import { SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
+
+/** The stub signs in any request carrying `authorization: Bearer ok`. */
+async function requireUser(request: FastifyRequest): Promise<{ id: string } | null> {
+  return request.headers.authorization === 'Bearer ok' ? { id: 'user-1' } : null;
+}
+
+const AUTH = { authorization: 'Bearer ok' };
+const logLines: string[] = [];
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  // Logs at info level into memory, to prove the route writes nothing of the body; the app-wide body
+  // limit of app.ts (256 kB), which the route raises to 1 MB.
+  app = Fastify({ logger: { level: 'info', stream }, bodyLimit: 256 * 1024 });
+  await app.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', requireUser });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('POST /answers/pdf', () => {
+  it('refuses an anonymous visitor with a French 401', async () => {
+    const res = await app.inject({ method: 'POST', url: '/answers/pdf', payload: sampleRequest() });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: PREFILE_MESSAGES.unauthorized } });
+    expect(PREFILE_MESSAGES.unauthorized).toBe('Veuillez vous connecter pour télécharger le pré-dossier.');
+  });
+
+  it('rejects a body without sections, with wrong types or an oversized question (400)', async () => {
+    const valid = sampleRequest();
+    const { sections: _sections, ...answerWithoutSections } = valid.answer;
+    const bodies: unknown[] = [
+      { ...valid, answer: answerWithoutSections },
+      { ...valid, answer: { ...valid.answer, urgent: 'oui' } },
+      { ...valid, answer: { ...valid.answer, sections: [{ id: 'inconnue', title: 'X', text: 'Y' }] } },
+      { ...valid, answer: { ...valid.answer, sources: [{ n: 0, id: 'F1', title: 'T', url: 'u', references: [] }] } },
+      { ...valid, question: 42 },
+      { ...valid, question: 'x'.repeat(20_001) },
+      { question: SAMPLE_QUESTION },
+      [],
+    ];
+    for (const payload of bodies) {
+      const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: payload as object });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'invalid_request', message: 'Le contenu du pré-dossier est invalide.' } });
+    }
+  });
+
+  it('refuses a body over 1 MB', async () => {
+    const valid = sampleRequest();
+    const huge = { ...valid, answer: { ...valid.answer, sections: [{ id: 'law', title: 'Loi', text: 'é'.repeat(PREFILE_BODY_LIMIT) }] } };
+    const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: huge });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('accepts a large but legitimate answer (over the default 256 kB limit of the app)', async () => {
+    const valid = sampleRequest();
+    const big = {
+      ...valid,
+      answer: {
+        ...valid.answer,
+        sources: valid.answer.sources.map((s) => ({
+          ...s,
+          references: Array.from({ length: 20 }, (_, i) => ({ title: `Article ${i}`, url: `https://www.legifrance.gouv.fr/${i}`, text: 'Texte de l’article. '.repeat(300) })),
+        })),
+      },
+    };
+    const payload = JSON.stringify(big);
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(300 * 1024);
+    const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: { ...AUTH, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('returns the PDF as a download, never cached, and logs nothing of the question or answer', async () => {
+    logLines.length = 0;
+    const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: sampleRequest() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="pre-dossier-questionlegale-2026-11-22.pdf"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+
+    // Failures too: a 400 and a 401 leave no trace of the body.
+    await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: { question: SAMPLE_QUESTION } });
+    await app.inject({ method: 'POST', url: '/answers/pdf', payload: sampleRequest() });
+    const logs = logLines.join('\n');
+    for (const secret of ['bailleur', 'dépôt', 'garantie', 'Loi n°', 'F31269']) expect(logs).not.toContain(secret);
+  });
+
+  it('names the file after the day of the answer in Paris, or today', () => {
+    expect(prefileFileName('2026-11-22T23:30:00Z')).toBe('pre-dossier-questionlegale-2026-11-23.pdf');
+    expect(prefileFileName('pas une date', new Date('2026-01-05T08:00:00Z'))).toBe('pre-dossier-questionlegale-2026-01-05.pdf');
+    expect(prefileFileName(undefined, new Date('2026-07-14T12:00:00Z'))).toBe('pre-dossier-questionlegale-2026-07-14.pdf');
+  });
+});

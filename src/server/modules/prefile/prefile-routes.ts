@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { prefilePdfRequestSchema } from '../../../common/api/answers';
+import { isoDayInParis, prefileDate, preloadPrefileFonts, renderPrefilePdf } from './prefile-pdf';
+
+export interface PrefileRoutesOptions {
+  siteTitle: string;
+  /** Public URL of the site, printed in the PDF header (optional). */
+  siteUrl?: string;
+  requireUser: (request: FastifyRequest) => Promise<{ id: string } | null>;
+}
+
+/** Bodies hold a whole answer (five sections, sources with article texts): up to 1 MB. */
+export const PREFILE_BODY_LIMIT = 1024 * 1024;
+
+export const PREFILE_MESSAGES = {
+  invalid: 'Le contenu du pré-dossier est invalide.',
+  unauthorized: 'Veuillez vous connecter pour télécharger le pré-dossier.',
+  failed: "Le pré-dossier n'a pas pu être généré. Veuillez réessayer.",
+} as const;
+
+/** « pre-dossier-questionlegale-2026-11-22.pdf » (day of the answer, Paris time). */
+export function prefileFileName(answeredAt: string | undefined, now: Date = new Date()): string {
+  return `pre-dossier-questionlegale-${isoDayInParis(prefileDate(answeredAt, now))}.pdf`;
+}
+
+function sendJsonError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message } });
+}
+
+/**
+ * POST /answers/pdf (mounted under /api): the browser sends the answer it holds and receives the
+ * pré-dossier PDF. Nothing is stored, and nothing of the body is logged: the route logs at `warn`
+ * only (no request/response lines), and a rendering failure is logged without its message.
+ */
+export async function prefileRoutes(app: FastifyInstance, opts: PrefileRoutesOptions): Promise<void> {
+  // Parse the fonts while the server starts rather than on the first download.
+  await preloadPrefileFonts();
+  app.post(
+    '/answers/pdf',
+    { bodyLimit: PREFILE_BODY_LIMIT, logLevel: 'warn' },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      // Sign-in first: an anonymous caller learns nothing about what the body should contain.
+      const user = await opts.requireUser(request);
+      if (!user) return sendJsonError(reply, 401, 'unauthorized', PREFILE_MESSAGES.unauthorized);
+
+      const parsed = prefilePdfRequestSchema.safeParse(request.body);
+      if (!parsed.success) return sendJsonError(reply, 400, 'invalid_request', PREFILE_MESSAGES.invalid);
+
+      let pdf: Buffer;
+      try {
+        pdf = await renderPrefilePdf(parsed.data, { siteTitle: opts.siteTitle, siteUrl: opts.siteUrl });
+      } catch (err) {
+        // The message could quote the text being laid out: log only the error's kind and where it came from.
+        const name = err instanceof Error ? err.name : typeof err;
+        const where = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
+        request.log.error({ errName: name, stack: where }, 'prefile pdf rendering failed');
+        return sendJsonError(reply, 500, 'prefile_failed', PREFILE_MESSAGES.failed);
+      }
+
+      return reply
+        .code(200)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${prefileFileName(parsed.data.answeredAt)}"`)
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+  );
+}
