@@ -8,7 +8,7 @@ export const appRoutes = createRoutes({ HomePage });
 
 export interface AppProps {
   router: RouterProviderProps['router'];
-  /** Defaults to the server's session-state endpoint. */
+  /** Defaults to the server's better-auth session and profile endpoints. */
   authSource?: AuthSource;
 }
 

@@ -55,7 +55,7 @@ describe('login page', () => {
   it('signs in, shows Chargement... meanwhile, reloads the profile and goes to the redirect target', async () => {
     const reply = deferred<Response>();
     const calls = stubFetch(() => reply.promise);
-    const { router, source } = await openLogin('/login?redirect=%2Fapp%2Fquestion%3Fa%3D1');
+    const { router, source } = await openLogin('/login?redirect=%2Fapp%2Freponse-legale%3Fa%3D1');
     await fillAndSubmit(' marie@example.fr ', 'Secret123');
     const busy = screen.getByRole('button', { name: 'Chargement...' });
     expect(busy).toHaveProperty('disabled', true);
@@ -70,8 +70,8 @@ describe('login page', () => {
     const before = source.getSessionCalls;
     source.session = sessionFor(3);
     reply.resolve(json(200, { redirect: false, token: 't', user: { id: 'u-1' } }));
-    await screen.findByRole('heading', { level: 1, name: 'Poser une question' });
-    expect(router.state.location.pathname).toBe('/app/question');
+    await screen.findByRole('heading', { level: 1, name: 'Réponse Légale' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/app/reponse-legale');
     expect(router.state.location.search).toBe('?a=1');
     expect(source.getSessionCalls).toBeGreaterThan(before);
     expect(await screen.findByText('Crédits: 3')).toBeTruthy();

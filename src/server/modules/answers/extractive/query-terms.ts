@@ -1,0 +1,124 @@
+/**
+ * The words of a question that carry its topic, each with the stems that count as a match for it
+ * (its own stem, the legal phrasings of the lay → legal lexicon, a few everyday → fiche synonyms).
+ * Shared by retrieval (coverage: how much of the question a fiche speaks about) and by the extractive
+ * composer (which sentences answer the question).
+ */
+import { analyze, analyzeToken, foldAccents, isStopWord, tokenize } from '../../../../corpus/analyzer';
+import { compileLexicon, LEXICON, matchLexicon } from '../../../../corpus/lexicon';
+
+/**
+ * Words that are not stop words for the search index but say nothing of the topic of a question
+ * (greetings, "I want to know", "help", "a problem"…). A question made only of these is off-topic.
+ */
+const NON_TOPIC = new Set(
+  `va vais vas allez aller allons veux veut voudrais voudrait voulons souhaite souhaiterais savoir sais sait connaitre
+  question questions demande renseignement renseignements info infos information informations aide aider besoin
+  probleme problemes souci soucis chose choses truc trucs quelqu quelque quelques salut coucou hello bonsoir
+  oui non ok okay stp svp please cordialement urgent vraiment beaucoup peu trop ainsi etc autre autres meme
+  bon bonne bons bonnes mal mieux tres super genre voila voici ca cela ceci celui celle ceux celles faire fais
+  dire dit dis parle parler pense penser crois croire trouve trouver avoir etre suis etait ete ans an jour jours
+  mois semaine semaines annee annees hier demain maintenant depuis apres avant pendant toujours jamais rien
+  personne gens madame monsieur merci aujourd hui`.split(/\s+/).filter(Boolean),
+);
+
+/**
+ * Everyday verbs whose fiche wording differs and that the search lexicon does not map (it maps
+ * phrases); kept small and literal.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  rend: ['restitu', 'rembours'],
+  rendr: ['restitu', 'rembours'],
+  garde: ['conserv', 'retenu'],
+  gard: ['conserv', 'retenu'],
+  vir: ['licenci'],
+  vire: ['licenci'],
+  payer: ['pai', 'paiement'],
+  pai: ['paiement'],
+  divorc: ['divorc'],
+  bruit: ['bruit', 'nuisanc', 'tapag'],
+  amend: ['amend', 'contravent'],
+  contest: ['contest', 'recour', 'reclam'],
+  rembours: ['rembours', 'restitu'],
+  caution: ['depot', 'garant'],
+};
+
+export interface TopicWord {
+  /** The word as written (lower case). */
+  word: string;
+  /** Stems that count as this word being present. */
+  stems: Set<string>;
+}
+
+const compiled = compileLexicon(LEXICON);
+
+/** The topic words of a question, in order, without duplicates (by stem). */
+export function topicWords(question: string): TopicWord[] {
+  const tokens = tokenize(question);
+  const folded = tokens.map((t) => foldAccents(t));
+  const matches = matchLexicon(folded, compiled);
+  const out: TopicWord[] = [];
+  const seen = new Set<string>();
+  tokens.forEach((tok, i) => {
+    const f = folded[i] ?? '';
+    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok)) return;
+    const stem = analyzeToken(tok);
+    if (!stem || seen.has(stem)) return;
+    seen.add(stem);
+    const stems = new Set<string>([stem]);
+    for (const m of matches) {
+      if (i >= m.start && i < m.start + m.length) for (const legal of m.entry.legal) for (const s of analyze(legal)) stems.add(s);
+    }
+    for (const s of SYNONYMS[stem] ?? []) stems.add(s);
+    out.push({ word: tok.toLowerCase(), stems });
+  });
+  return out;
+}
+
+/** Index terms of a text, as a set. */
+export function stemSet(text: string): Set<string> {
+  return new Set(analyze(text));
+}
+
+/** Bounded Levenshtein distance (returns max + 1 when larger). */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+
+/**
+ * Whether a topic word is present in a set of stems: one of its stems exactly, a stem starting with
+ * it (5+ letters: « licenci » / « licenciement »), or, for a word of 6+ letters, a stem at edit
+ * distance 1 (typos: « licenciment »).
+ */
+export function wordPresent(w: TopicWord, stems: ReadonlySet<string>): boolean {
+  for (const s of w.stems) if (stems.has(s)) return true;
+  for (const s of w.stems) {
+    if (s.length < 5) continue;
+    for (const t of stems) {
+      if (t.length >= s.length && t.startsWith(s)) return true;
+      if (s.length >= 6 && t[0] === s[0] && distance(s, t, 1) <= 1) return true;
+    }
+  }
+  return false;
+}
+
+/** Share (0..1) of the topic words present in a set of stems. 0 when there is no topic word. */
+export function coverage(words: readonly TopicWord[], stems: ReadonlySet<string>): number {
+  if (words.length === 0) return 0;
+  let found = 0;
+  for (const w of words) if (wordPresent(w, stems)) found += 1;
+  return found / words.length;
+}
