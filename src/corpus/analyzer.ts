@@ -14,8 +14,18 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .map((w) => foldAccents(w)),
 );
 
+/** Fast path of foldAccents: lower-case ASCII text needs no work. */
+function isPlainLowerAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127 || (c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
+
 /** Removes diacritics (é → e, ç → c, œ → oe) and lower-cases. */
 export function foldAccents(text: string): string {
+  if (isPlainLowerAscii(text)) return text;
   return text
     .toLowerCase()
     .replace(/œ/g, 'oe')
@@ -70,11 +80,21 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(foldAccents(word));
 }
 
+const tokenCache = new Map<string, string | null>();
+
 /**
- * Turns one raw token into an index term, or null for stop words and noise.
+ * Turns one raw token into an index term, or null for stop words and noise (cached).
  * Used for documents (whose spelling is correct).
  */
 export function analyzeToken(token: string): string | null {
+  const cached = tokenCache.get(token);
+  if (cached !== undefined) return cached;
+  const term = analyzeTokenUncached(token);
+  if (tokenCache.size < 200_000) tokenCache.set(token, term);
+  return term;
+}
+
+function analyzeTokenUncached(token: string): string | null {
   if (!token) return null;
   if (isArticleRef(token)) return token;
   if (/^\d+$/.test(token)) return token.length <= 6 ? token : null;
@@ -92,3 +112,4 @@ export function analyze(text: string): string[] {
   }
   return terms;
 }
+

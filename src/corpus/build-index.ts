@@ -88,15 +88,14 @@ function ficheDocs(f: Fiche, fiche: number): IndexedDoc[] {
   return docs;
 }
 
-interface Posting {
-  doc: number;
-  tf: Float32Array;
-}
+/** Postings of one term while building: [doc, tf per field…] repeated (stride POSTING_STRIDE). */
+type PostingList = number[];
+const POSTING_STRIDE = 1 + FIELDS.length;
 
 /** Accumulates analysed documents and writes BM25F impact postings. */
 export class PostingsBuilder {
   private readonly termIds = new Map<string, number>();
-  private readonly postings: Posting[][] = [];
+  private readonly postings: PostingList[] = [];
   private readonly fieldLen: number[][] = FIELDS.map(() => []);
   readonly docs: { fiche: number; head: boolean }[] = [];
   readonly texts: string[] = [];
@@ -125,7 +124,7 @@ export class PostingsBuilder {
         tf[fi] = (tf[fi] ?? 0) + 1;
       }
     });
-    for (const [tid, tf] of local) (this.postings[tid] as Posting[]).push({ doc: id, tf });
+    for (const [tid, tf] of local) (this.postings[tid] as PostingList).push(id, ...tf);
   }
 
   write(outDir: string): { layout: PostingsLayout; terms: number; postings: number } {
@@ -143,9 +142,10 @@ export class PostingsBuilder {
       return n ? sum / n : 1;
     });
     const terms = [...this.termIds.keys()];
+    const lists = this.postings;
     const nTerms = terms.length;
     let nPostings = 0;
-    for (const p of this.postings) nPostings += p.length;
+    for (const p of lists) nPostings += p.length / POSTING_STRIDE;
     const size = 4 * (nTerms + 1) + 8 * nPostings + 4 * nDocs + 4 * (nDocs + 1) + nDocs;
     const buf = new ArrayBuffer(size + ((4 - (size % 4)) % 4));
     let off = 0;
@@ -162,14 +162,15 @@ export class PostingsBuilder {
     const docHead = new Uint8Array(buf, off, nDocs);
     const { k1 } = BM25;
     let pos = 0;
-    this.postings.forEach((list, tid) => {
+    lists.forEach((list, tid) => {
       termStart[tid] = pos;
-      const df = list.length;
+      const df = list.length / POSTING_STRIDE;
       const idf = Math.log(1 + (nDocs - df + 0.5) / (df + 0.5));
-      for (const { doc, tf } of list) {
+      for (let k = 0; k < list.length; k += POSTING_STRIDE) {
+        const doc = list[k] as number;
         let wtf = 0;
         FIELDS.forEach((field, fi) => {
-          const f = tf[fi] ?? 0;
+          const f = list[k + 1 + fi] ?? 0;
           if (!f) return;
           const len = (this.fieldLen[fi] as number[])[doc] ?? 0;
           const b = BM25.b[field];

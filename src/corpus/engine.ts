@@ -248,13 +248,13 @@ export const TUNING = {
   /** Exponent of the share of query terms a fiche matches (coordination). */
   coordination: 0.5,
   /** Title match bonus: score × (1 + title × share of query weight in the title × title precision^titlePrecision). */
-  title: 0,
+  title: 1,
   /** Exponent of the title precision (share of title terms present in the query). */
   titlePrecision: 0.5,
   /** Prior of a fiche not written for « particuliers » (professionnels / associations only). */
   nonParticuliers: 1,
   /** Prior of a public-sector fiche (« fonction publique ») when the question does not mention it. */
-  publicSector: 1,
+  publicSector: 0.7,
 };
 
 class Engine implements SearchEngine {
@@ -265,6 +265,9 @@ class Engine implements SearchEngine {
   private fichesFd: number | undefined;
   private passagesFd: number | undefined;
   private readonly docScore: Float32Array;
+  private readonly docMask: Uint32Array;
+  private readonly touchedDocs: Uint32Array;
+  private readonly touchedFiches: Uint32Array;
   private readonly ficheHead: Float32Array;
   private readonly ficheBest: Float32Array;
   private readonly ficheBestDoc: Int32Array;
@@ -275,6 +278,7 @@ class Engine implements SearchEngine {
   private readonly titleLen: Uint8Array;
   /** Query weight found in each fiche title (scratch, reset after each query). */
   private readonly titleMatched: Float32Array;
+  private readonly titleCount: Uint8Array;
   /** Static prior per fiche (audience). */
   private readonly audiencePrior: Float32Array;
   /** 1 for public-sector fiches (theme « … fonction publique »). */
@@ -294,12 +298,16 @@ class Engine implements SearchEngine {
     metas.forEach((m, i) => this.byId.set(m.id, i));
     terms.forEach((t, i) => this.termIndex.set(t, i));
     this.docScore = new Float32Array(manifest.layout.nDocs);
+    this.docMask = new Uint32Array(manifest.layout.nDocs);
+    this.touchedDocs = new Uint32Array(manifest.layout.nDocs);
+    this.touchedFiches = new Uint32Array(metas.length);
     this.ficheHead = new Float32Array(metas.length);
     this.ficheBest = new Float32Array(metas.length * 3);
     this.ficheBestDoc = new Int32Array(metas.length * 3);
     this.ficheTerms = new Uint32Array(metas.length);
     this.titleLen = new Uint8Array(metas.length);
     this.titleMatched = new Float32Array(metas.length);
+    this.titleCount = new Uint8Array(metas.length);
     this.audiencePrior = new Float32Array(metas.length);
     this.publicSector = new Uint8Array(metas.length);
     const lists = new Map<number, number[]>();
@@ -330,32 +338,40 @@ class Engine implements SearchEngine {
     if (qterms.length === 0 || limit <= 0) return [];
     const { termStart, docIds, impacts, docFiche, docHead } = this.postings;
     const docScore = this.docScore;
-    const touched: number[] = [];
+    // Per document: bits of the query terms found (bit 31 marks "touched").
+    const docMask = this.docMask;
+    // Preallocated scratch lists (no per-query garbage on long posting lists).
+    const touched = this.touchedDocs;
+    let nTouched = 0;
     const ficheTerms = this.ficheTerms;
-    const touchedFiches: number[] = [];
+    const touchedFiches = this.touchedFiches;
+    let nTouchedFiches = 0;
     let totalWeight = 0;
     qterms.forEach((qt, qi) => {
       const tid = this.termIndex.get(qt.term) as number;
       const w = qt.weight;
       totalWeight += w;
-      const bit = qi < 32 ? 1 << qi : 0;
+      const bit = qi < 31 ? 1 << qi : 0;
       const end = termStart[tid + 1] as number;
       for (let p = termStart[tid] as number; p < end; p++) {
         const d = docIds[p] as number;
-        if (docScore[d] === 0) touched.push(d);
+        const m = docMask[d] as number;
+        if (m === 0) touched[nTouched++] = d;
         docScore[d] = (docScore[d] as number) + w * (impacts[p] as number);
-        const f = docFiche[d] as number;
-        if (ficheTerms[f] === 0) touchedFiches.push(f);
-        ficheTerms[f] = (ficheTerms[f] as number) | bit;
+        docMask[d] = m | bit | 0x80000000;
       }
     });
     const head = this.ficheHead;
     const best = this.ficheBest;
     const bestDoc = this.ficheBestDoc;
-    for (const d of touched) {
+    for (let k = 0; k < nTouched; k++) {
+      const d = touched[k] as number;
       const s = docScore[d] as number;
       docScore[d] = 0;
       const f = docFiche[d] as number;
+      if (ficheTerms[f] === 0) touchedFiches[nTouchedFiches++] = f;
+      ficheTerms[f] = (ficheTerms[f] as number) | (docMask[d] as number);
+      docMask[d] = 0;
       if (docHead[d]) {
         head[f] = s;
         continue;
@@ -378,35 +394,34 @@ class Engine implements SearchEngine {
         bestDoc[o + 2] = d + 1;
       }
     }
+    // Title match: query weight and number of query terms found in each title.
     const titleMatched = this.titleMatched;
+    const titleCount = this.titleCount;
     const titleTouched: number[] = [];
-    for (const qt of qterms) {
-      const list = this.titleFiches.get(this.termIndex.get(qt.term) as number);
-      if (!list) continue;
-      for (const f of list) {
-        if (titleMatched[f] === 0) titleTouched.push(f);
-        titleMatched[f] = (titleMatched[f] as number) + qt.weight;
-      }
-    }
-    const mentionsPublic = qterms.some((t) => PUBLIC_SECTOR_STEMS.has(t.term));
-    const titleMatchedTerms = new Map<number, number>();
     if (TUNING.title > 0) {
       for (const qt of qterms) {
         const list = this.titleFiches.get(this.termIndex.get(qt.term) as number);
-        if (list) for (const f of list) titleMatchedTerms.set(f, (titleMatchedTerms.get(f) ?? 0) + 1);
+        if (!list) continue;
+        for (const f of list) {
+          if (titleMatched[f] === 0) titleTouched.push(f);
+          titleMatched[f] = (titleMatched[f] as number) + qt.weight;
+          titleCount[f] = (titleCount[f] as number) + 1;
+        }
       }
     }
+    const mentionsPublic = qterms.some((t) => PUBLIC_SECTOR_STEMS.has(t.term));
     const weights = qterms.map((t) => t.weight);
     const top: { fi: number; score: number; docs: number[] }[] = [];
     const [p0, p1, p2] = TUNING.passages;
-    for (const f of touchedFiches) {
+    for (let k = 0; k < nTouchedFiches; k++) {
+      const f = touchedFiches[k] as number;
       const o = f * 3;
       const meta = this.metas[f];
       const mask = ficheTerms[f] as number;
       let score = 0;
       if (meta && (!opts.kinds || opts.kinds.includes(meta.kind))) {
         let matched = 0;
-        for (let i = 0; i < weights.length && i < 32; i++) if (mask & (1 << i)) matched += weights[i] as number;
+        for (let i = 0; i < weights.length && i < 31; i++) if (mask & (1 << i)) matched += weights[i] as number;
         const coord = totalWeight > 0 ? Math.pow(matched / totalWeight, TUNING.coordination) : 1;
         score =
           (TUNING.head * (head[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
@@ -417,7 +432,7 @@ class Engine implements SearchEngine {
         const tm = titleMatched[f] as number;
         if (tm > 0 && TUNING.title > 0) {
           const cov = tm / totalWeight;
-          const prec = Math.min(1, (titleMatchedTerms.get(f) ?? 0) / Math.max(1, this.titleLen[f] as number));
+          const prec = Math.min(1, (titleCount[f] as number) / Math.max(1, this.titleLen[f] as number));
           score *= 1 + TUNING.title * cov * Math.pow(prec, TUNING.titlePrecision);
         }
       }
@@ -441,7 +456,10 @@ class Engine implements SearchEngine {
       bestDoc[o + 2] = 0;
       ficheTerms[f] = 0;
     }
-    for (const f of titleTouched) titleMatched[f] = 0;
+    for (const f of titleTouched) {
+      titleMatched[f] = 0;
+      titleCount[f] = 0;
+    }
     const stems = new Set(qterms.map((t) => t.term));
     return top.map(({ fi, score, docs }) => {
       const meta = this.metas[fi] as FicheMeta;
