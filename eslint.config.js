@@ -8,7 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -22,7 +22,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['vite.config.ts', 'vitest.config.ts', 'drizzle.config.ts', 'eslint.config.js'],
+    // Tool entry points whose loaders require a default export.
+    files: ['vite.config.ts', 'vitest.config.ts', 'drizzle.config.ts', 'eslint.config.js', 'test/setup/postgres.ts', 'test/setup/search-index.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

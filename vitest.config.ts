@@ -48,6 +48,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Files run one after another in one worker: share the loaded search engine between them.
+          isolate: false,
         },
       },
     ],

@@ -51,16 +51,7 @@ export async function sharedBrowser(): Promise<Browser> {
 }
 
 /** Loads a SPA route and waits until React has rendered the page (its <main> is there). */
-/** TEMPORARY (development only): answers the missing session endpoint. */
-export async function devStub(page: Page): Promise<void> {
-  if (process.env.E2E_DEV_STUB !== '1') return;
-  await page.context().route('**/api/auth/session-state', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"user":null}' }),
-  );
-}
-
 export async function gotoApp(page: Page, url: string): Promise<void> {
-  await devStub(page);
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response || response.status() !== 200) throw new Error(`GET ${url} → ${response?.status() ?? 'pas de réponse'}`);
   await page.locator('main#contenu').waitFor();

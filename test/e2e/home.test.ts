@@ -46,8 +46,9 @@ describe('home page sections', () => {
   test('sections come in the seed order, with the three feature cards and five-star testimonials', async () => {
     const { page, context, errors } = await openHome();
 
+    // The sections in document order, then the footer (the page's contentinfo, right after <main>).
     const ids = await page.evaluate(() =>
-      [...document.querySelectorAll('main .home > section, main .home > footer')].map((el) => el.id || el.tagName.toLowerCase()),
+      [...document.querySelectorAll('main > section, main ~ footer')].map((el) => el.id || el.tagName.toLowerCase()),
     );
     expect(ids).toEqual(['home', 'question-section', 'comment', 'temoignages', 'professionnels', 'utiles', 'references', 'footer']);
     // The question form itself is the #analyse anchor, inside #question-section.
@@ -80,6 +81,10 @@ describe('home page sections', () => {
     expect(await footer.textContent()).not.toContain('contact@questionlegale.info');
     // The FAQ's advertising answer uses the same address.
     expect(await page.locator(`#comment a[href="mailto:${CONTACT_EMAIL}"]`).count()).toBe(1);
+    // Plain link lists (no bullets) in the footer columns.
+    expect(await footer.locator('ul').evaluateAll((uls) => uls.map((ul) => getComputedStyle(ul).listStyleType))).toEqual(
+      ['none', 'none', 'none'],
+    );
     for (const href of ['/Articles/', '/mentions.html', '/services.html', '/#analyse', '/#politique', '/#conditions', '/#promotion']) {
       expect(await footer.locator(`a[href="${href}"]`).count(), href).toBeGreaterThanOrEqual(1);
     }
@@ -246,6 +251,14 @@ describe('anchors, accordion and scroll-to-top', () => {
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
     await button.waitFor({ state: 'visible' });
+    // It must stand out from the page: a solid background behind its white icon.
+    const look = await button.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, color: s.color, position: s.position };
+    });
+    expect(look.position).toBe('fixed');
+    expect(look.color).toBe('rgb(255, 255, 255)');
+    expect(look.background).not.toMatch(/^(transparent|rgba\(\d+, \d+, \d+, 0\))$/);
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
     await button.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../support/browser';
-import { devStub, gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+import { gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -41,11 +41,11 @@ describe('redirects', () => {
 
   test('an unknown path goes to the home page', async () => {
     const { page, context, errors } = await openPage(browser);
-    await devStub(page);
     const response = await page.goto(`${site.baseUrl}/nimporte/quoi`);
     expect(response?.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.locator('#home').getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await page.locator('#home').getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toBe('QuestionLegale.info — Posez votre question juridique');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -53,7 +53,7 @@ describe('redirects', () => {
   test('/logout shows its spinner and message, then lands on the home page', async () => {
     const { page, context, errors } = await openPage(browser);
     await gotoApp(page, `${site.baseUrl}/logout`);
-    expect(await page.getByRole('heading', { name: 'Déconnexion', level: 1 }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Déconnexion', level: 1 }).waitFor();
     expect(await page.getByText('Déconnexion en cours…').isVisible()).toBe(true);
     expect(await page.title()).toBe('Déconnexion — QuestionLegale.info');
     const shownAt = Date.now();
@@ -135,7 +135,7 @@ describe('layouts', () => {
       expect((await image).status()).toBe(200);
       // No navigation bar in the auth layout; a way back home instead.
       expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
-      expect(await page.getByRole('link', { name: '← Retour à l’accueil' }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: '← Retour à l’accueil' }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     },
