@@ -19,7 +19,7 @@ const NON_TOPIC = new Set(
   bon bonne bons bonnes mal mieux tres super genre voila voici ca cela ceci celui celle ceux celles faire fais
   dire dit dis parle parler pense penser crois croire trouve trouver avoir etre suis etait ete ans an jour jours
   mois semaine semaines annee annees hier demain maintenant depuis apres avant pendant toujours jamais rien
-  personne gens madame monsieur merci aujourd hui`.split(/\s+/).filter(Boolean),
+  personne gens madame monsieur merci aujourd hui fonctionne fonctionnement marche passe deroule`.split(/\s+/).filter(Boolean),
 );
 
 /**
@@ -73,6 +73,20 @@ export function topicWords(question: string): TopicWord[] {
     out.push({ word: tok.toLowerCase(), stems });
   });
   return out;
+}
+
+/**
+ * The question without its non-topic words (« comment fonctionne … », « je voudrais savoir … »), for the
+ * search engine: « fonctionne » would otherwise match « fonction publique ». Words inside a lexicon
+ * phrase are kept.
+ */
+export function searchText(question: string): string {
+  const tokens = tokenize(question);
+  const folded = tokens.map((t) => foldAccents(t));
+  const keep = new Set<number>();
+  for (const m of matchLexicon(folded, compiled)) for (let i = m.start; i < m.start + m.length; i++) keep.add(i);
+  const out = tokens.filter((_, i) => keep.has(i) || !NON_TOPIC.has(folded[i] ?? ''));
+  return out.length > 0 ? out.join(' ') : question;
 }
 
 /** Index terms of a text, as a set. */

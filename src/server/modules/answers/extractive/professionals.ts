@@ -1,0 +1,128 @@
+/**
+ * The professionals the extractive answer can point to, each recognised in the sources (the fiche's
+ * « Où s'adresser », its text) or in the topic of the question, with a short French explanation.
+ * The explanations are ours (not quoted from a fiche) and carry no article of law.
+ */
+import { normalizeText } from './text';
+
+export interface Professional {
+  id: string;
+  /** Name as shown to the visitor. */
+  name: string;
+  /** What they do for this kind of problem (one sentence, ours). */
+  role: string;
+  /** Patterns (on normalised text: lower case, no accents) that show the sources call for them. */
+  inSources: RegExp;
+  /** Patterns on the normalised question + fiche titles/theme that make them relevant by topic. */
+  topic?: RegExp;
+}
+
+export const PROFESSIONALS: readonly Professional[] = [
+  {
+    id: 'adil',
+    name: "l'Agence départementale pour l'information sur le logement (ADIL)",
+    role: 'conseils juridiques gratuits et neutres sur la location, les charges, le dépôt de garantie ou les travaux.',
+    inSources: /\badil\b|information sur le logement/,
+    topic: /\b(logement|locat|loyer|bail|proprietaire|bailleur|depot de garantie|etat des lieux|expulsion|copropri)/,
+  },
+  {
+    id: 'conciliateur',
+    name: 'un conciliateur de justice',
+    role: "tentative de règlement amiable, gratuite, souvent exigée avant de saisir le juge pour un litige de moins de 5 000 €.",
+    inSources: /conciliateur de justice|conciliation/,
+    topic: /\b(voisin|bruit|nuisance|depot de garantie|litige|consommat|achat|vendeur|artisan)/,
+  },
+  {
+    id: 'mediateur',
+    name: 'le médiateur de la consommation du professionnel concerné',
+    role: "recours amiable et gratuit après une réclamation écrite restée sans réponse satisfaisante auprès du professionnel.",
+    inSources: /mediateur de la consommation|mediation de la consommation/,
+    topic: /\b(consommat|achat|vendeur|retractation|commande|livraison|garantie legale|facture|abonnement)/,
+  },
+  {
+    id: 'mediateur-familial',
+    name: 'un médiateur familial',
+    role: "aide à trouver un accord avec l'autre parent (résidence des enfants, pension alimentaire), parfois imposée par le juge.",
+    inSources: /mediat\w* famil/,
+    topic: /\b(divorc|separation|pension alimentaire|garde|residence de l.enfant|autorite parentale)/,
+  },
+  {
+    id: 'inspection-travail',
+    name: "l'inspection du travail",
+    role: "renseignements gratuits sur le droit du travail et contrôle du respect des règles par l'employeur.",
+    inSources: /inspection du travail|inspecteur du travail|dreets|direccte/,
+    topic: /\b(salari|employeur|travail|heures supplementaires|conges|licenci|salaire|contrat de travail)/,
+  },
+  {
+    id: 'prudhommes',
+    name: "le conseil de prud'hommes",
+    role: "juridiction des litiges entre salarié et employeur (licenciement, salaires, heures supplémentaires), à saisir dans les délais.",
+    inSources: /prud.?hom/,
+    topic: /\b(licenci|rupture conventionnelle|heures supplementaires|salaire|prud)/,
+  },
+  {
+    id: 'commissaire',
+    name: 'un commissaire de justice (ex-huissier)',
+    role: 'constat (bruit, état des lieux, dégradations), signification des actes et exécution forcée des décisions de justice.',
+    inSources: /commissaire de justice|huissier/,
+    topic: /\b(constat|impaye|expulsion|recouvrement|execution|saisie|etat des lieux|bruit)/,
+  },
+  {
+    id: 'notaire',
+    name: 'un notaire',
+    role: 'succession, donation, testament, contrat de mariage, vente immobilière : actes authentiques et conseil.',
+    inSources: /\bnotaire/,
+    topic: /\b(succession|heritage|heriti|testament|donation|notaire|vente immobili|achat immobili|contrat de mariage|pacs)/,
+  },
+  {
+    id: 'avocat',
+    name: 'un avocat',
+    role: "conseil personnalisé et défense devant le tribunal ; obligatoire dans certaines procédures (divorce, litiges importants).",
+    inSources: /\bavocat/,
+  },
+  {
+    id: 'surendettement',
+    name: 'la commission de surendettement (Banque de France)',
+    role: 'examen du dossier de surendettement et mesures pour rembourser ou effacer les dettes.',
+    inSources: /commission de surendettement|banque de france/,
+    topic: /\b(surendett|dettes?|credit|creancier)/,
+  },
+  {
+    id: 'ompmp',
+    name: "l'officier du ministère public (indiqué sur l'avis de contravention) ou l'ANTAI",
+    role: "destinataire de la contestation d'une amende, dans le délai indiqué sur l'avis.",
+    inSources: /officier du ministere public|antai/,
+    topic: /\b(amende|contravention|stationnement|exces de vitesse|radar|pv\b)/,
+  },
+  {
+    id: 'defenseur',
+    name: 'le Défenseur des droits',
+    role: "recours gratuit en cas de discrimination ou de litige avec un service public.",
+    inSources: /defenseur des droits/,
+  },
+  {
+    id: 'point-justice',
+    name: 'un point-justice (ou une maison de justice et du droit)',
+    role: "premier rendez-vous gratuit et confidentiel avec un juriste ou un avocat, et aide pour demander l'aide juridictionnelle.",
+    inSources: /point.justice|maison de justice et du droit|\bcdad\b|acces au droit/,
+  },
+];
+
+/** Professionals relevant to a question, ranked: named by the sources first, then by topic; point-justice and avocat always close the list. */
+export function pickProfessionals(sourceText: string, topicText: string, max = 4): Professional[] {
+  const src = normalizeText(sourceText);
+  const topic = normalizeText(topicText);
+  const scored = PROFESSIONALS.map((p, i) => {
+    let score = 0;
+    if (p.inSources.test(src)) score += 2;
+    if (p.topic?.test(topic)) score += 1.5;
+    return { p, score, i };
+  }).filter((s) => s.score > 0 && s.p.id !== 'point-justice' && s.p.id !== 'avocat');
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  const picked = scored.slice(0, Math.max(0, max - 2)).map((s) => s.p);
+  for (const id of ['avocat', 'point-justice']) {
+    const p = PROFESSIONALS.find((x) => x.id === id);
+    if (p) picked.push(p);
+  }
+  return picked;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { passageUnits, shortenOnSentence, splitFrenchSentences } from './text';
+
+describe('splitFrenchSentences', () => {
+  it('does not cut after French abbreviations, initials and article numbers', () => {
+    const line =
+      "Selon l'art. L. 1234-9 du code du travail, M. Dupont a droit à une indemnité. Le montant, fixé par le décret n° 2017-1398, est de 1 500,50 € environ. Voir aussi l'article R. 1234-2.";
+    expect(splitFrenchSentences(line)).toEqual([
+      "Selon l'art. L. 1234-9 du code du travail, M. Dupont a droit à une indemnité.",
+      'Le montant, fixé par le décret n° 2017-1398, est de 1 500,50 € environ.',
+      "Voir aussi l'article R. 1234-2.",
+    ]);
+  });
+
+  it('keeps decimals, « etc. » followed by lower case, and splits on ? and !', () => {
+    expect(splitFrenchSentences('Le taux est de 1.5 % par an, etc. pour tous. Est-ce légal ? Oui !')).toEqual([
+      'Le taux est de 1.5 % par an, etc. pour tous.',
+      'Est-ce légal ?',
+      'Oui !',
+    ]);
+  });
+
+  it('gives back the whole line', () => {
+    const line = 'Première phrase. Deuxième phrase (avec parenthèse). « Citation. » Fin';
+    expect(splitFrenchSentences(line).join(' ')).toBe(line);
+  });
+});
+
+describe('passageUnits', () => {
+  it('keeps a sentence ending with « : » with its list, drops headings, resources and tables', () => {
+    const text = [
+      'Délai',
+      'Le dépôt doit être restitué dans un délai de 1 mois. Le délai commence à la remise des clés, qui peut se faire :',
+      '- en mains propres,',
+      '- ou par lettre recommandée.',
+      'Modèle de document : Demander le remboursement',
+      'Durée | Montant',
+      'Où s\'adresser : Tribunal judiciaire',
+    ].join('\n');
+    const units = passageUnits(text);
+    expect(units.map((u) => u.sentence)).toEqual([
+      'Le dépôt doit être restitué dans un délai de 1 mois.',
+      'Le délai commence à la remise des clés, qui peut se faire :',
+    ]);
+    expect(units[1]?.items).toEqual(['en mains propres,', 'ou par lettre recommandée.']);
+    expect(units[0]?.heading).toBe('Délai');
+  });
+
+  it('drops an introduction whose list is missing', () => {
+    expect(passageUnits('Les cas sont les suivants :')).toEqual([]);
+  });
+});
+
+describe('shortenOnSentence', () => {
+  it('cuts on a sentence boundary and marks the cut', () => {
+    const t = 'Première phrase assez longue. Deuxième phrase assez longue. Troisième.';
+    expect(shortenOnSentence(t, 40)).toBe('Première phrase assez longue. […]');
+    expect(shortenOnSentence(t, 500)).toBe(t);
+  });
+});

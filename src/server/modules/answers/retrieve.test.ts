@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../corpus/engine';
+import { splitFrenchSentences } from './extractive/text';
+import { retrieveSources } from './retrieve';
+
+let engine: SearchEngine;
+beforeAll(async () => {
+  engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
+}, 600_000);
+
+/** Everyday legal questions (with the visitor's wording) and a fiche that must be among the sources. */
+const IN_SCOPE: [string, RegExp][] = [
+  ['Mon propriétaire ne me rend pas mon dépôt de garantie', /dépôt de garantie/i],
+  ['mon proprio garde ma caution', /dépôt de garantie/i],
+  ['je me suis fait licencier sans raison que faire', /licenciement/i],
+  ['Comment fonctionne une rupture conventionnelle ?', /^Rupture conventionnelle$/i],
+  ['Mon employeur ne me paie pas mes heures supplémentaires', /heures supplémentaires/i],
+  ['comment divorcer', /divorce/i],
+  ['Le père de mon enfant ne paie plus la pension alimentaire', /pension alimentaire/i],
+  ["J'ai acheté un produit sur internet, puis-je me rétracter ?", /rétractation|distance/i],
+  ['Mon voisin fait du bruit tous les soirs', /voisinage/i],
+  ['Comment contester une amende de stationnement ?', /stationnement/i],
+  ["je n'arrive plus à payer mes dettes", /surendettement|dettes|recouvrement/i],
+  ['mon licenciment est il abusif', /licenciement/i],
+  ['combien de jours de congés payés par an', /congés payés/i],
+  ['faire un testament', /testament/i],
+];
+
+const OUT_OF_SCOPE = [
+  'quelle est la recette de la tarte aux pommes',
+  'bonjour comment ça va',
+  'qui a gagné la coupe du monde de football',
+  'quel temps fera-t-il demain à Paris',
+  'donne moi une blague',
+  'comment faire une mayonnaise',
+  'quels sont les meilleurs films de 2023',
+  'tarte',
+  'merci beaucoup',
+];
+
+describe('retrieveSources', () => {
+  it.each(IN_SCOPE)('finds sources for « %s »', (question, expectedTitle) => {
+    const { sources, outOfScope } = retrieveSources(engine, question);
+    expect(outOfScope).toBe(false);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.length).toBeLessThanOrEqual(4);
+    expect(sources.some((s) => expectedTitle.test(s.title))).toBe(true);
+    sources.forEach((s, i) => {
+      expect(s.n).toBe(i + 1);
+      expect(s.url).toMatch(/^https:\/\/www\.service-public\.fr\//);
+      expect(s.passages.length).toBeGreaterThan(0);
+    });
+    expect(new Set(sources.map((s) => s.id)).size).toBe(sources.length);
+  });
+
+  it.each(OUT_OF_SCOPE)('declares « %s » out of scope', (question) => {
+    const r = retrieveSources(engine, question);
+    expect(r.outOfScope).toBe(true);
+    expect(r.sources).toEqual([]);
+  });
+
+  it('honours maxSources within 3..5', () => {
+    const q = 'Mon propriétaire ne me rend pas mon dépôt de garantie';
+    expect(retrieveSources(engine, q, { maxSources: 3 }).sources.length).toBeLessThanOrEqual(3);
+    expect(retrieveSources(engine, q, { maxSources: 1 }).sources.length).toBeLessThanOrEqual(3);
+    expect(retrieveSources(engine, q, { maxSources: 9 }).sources.length).toBeLessThanOrEqual(5);
+  });
+
+  it('prefers information fiches to navigation pages and resources', () => {
+    const { sources } = retrieveSources(engine, 'Mon voisin fait du bruit tous les soirs');
+    for (const s of sources) expect(s.id).toMatch(/^F/);
+  });
+
+  it('attaches the references with their Légifrance id and the article text when the code is in the corpus', () => {
+    const { sources } = retrieveSources(engine, 'Comment fonctionne une rupture conventionnelle ?');
+    const refs = sources.flatMap((s) => s.references);
+    expect(refs.length).toBeGreaterThan(0);
+    const withId = refs.filter((r) => r.articleId?.startsWith('LEGIARTI'));
+    expect(withId.length).toBeGreaterThan(0);
+    const withText = refs.filter((r) => r.text !== undefined);
+    expect(withText.length).toBeGreaterThan(0);
+    for (const r of withText) {
+      const text = r.text ?? '';
+      // At most 700 characters, unless the first sentence alone is longer (never cut mid-sentence).
+      if (text.length > 700 + ' […]'.length) expect(splitFrenchSentences(text.replace(/ \[…\]$/u, '')).length).toBe(1);
+      // Shortened on a sentence boundary: ends with a sentence mark or the « […] » of a cut.
+      expect(r.text).toMatch(/(?:[.!?…:;»)]|\[…\])$/u);
+    }
+  });
+
+  it('keeps the passages that hold the answer (the restitution deadlines of the dépôt de garantie)', () => {
+    const { sources } = retrieveSources(engine, 'Mon propriétaire ne me rend pas mon dépôt de garantie');
+    const first = sources[0];
+    expect(first?.id).toBe('F31269');
+    const text = first?.passages.map((p) => p.text).join('\n') ?? '';
+    expect(text).toMatch(/délai maximal de 1 mois/);
+    expect(text).toMatch(/délai maximal de 2 mois/);
+  });
+});
