@@ -81,3 +81,44 @@ export type Answer = z.infer<typeof answerSchema>;
 export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 export type PrefilePdfRequest = z.infer<typeof prefilePdfRequestSchema>;
+
+/**
+ * Server-Sent Events of POST /api/answers (Accept: text/event-stream), in this order:
+ * `meta` (first: urgency and data date, so the emergency numbers can show before anything else),
+ * `section` × 5 (in SECTION_IDS order, each as soon as it is ready), `sources`, then `done` or `error`.
+ * `reset` (rare) tells the client to drop the sections received so far: the language model failed midway
+ * and the extractive answer follows.
+ */
+export const sseMetaSchema = z.object({ urgent: z.boolean(), dataDate: z.string() });
+export const sseSourcesSchema = z.object({
+  sources: z.array(answerSourceSchema),
+  mode: z.enum(['extractive', 'llm']),
+  dataDate: z.string(),
+  urgent: z.boolean(),
+});
+export const sseDoneSchema = z.object({ credits: z.number().int().min(0) });
+export const sseErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+export type SseMeta = z.infer<typeof sseMetaSchema>;
+export type SseSources = z.infer<typeof sseSourcesSchema>;
+export type SseDone = z.infer<typeof sseDoneSchema>;
+export type SseError = z.infer<typeof sseErrorSchema>;
+
+/** Error codes of POST /api/answers (all with a French message; none charged). */
+export const ANSWER_ERROR_CODES = ['invalid_question', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
+
+/** POST /api/feedback: « utile / pas utile » + a reason; stores no question or answer text. */
+export const FEEDBACK_REASONS = ['incomplete', 'incorrect', 'unclear', 'off_topic', 'other'] as const;
+export const FEEDBACK_REASON_LABELS: Record<(typeof FEEDBACK_REASONS)[number], string> = {
+  incomplete: 'Réponse incomplète',
+  incorrect: 'Information inexacte',
+  unclear: 'Difficile à comprendre',
+  off_topic: 'Ne correspond pas à ma question',
+  other: 'Autre raison',
+};
+export const feedbackRequestSchema = z.object({
+  helpful: z.boolean(),
+  reason: z.enum(FEEDBACK_REASONS).optional(),
+  mode: z.enum(['extractive', 'llm']).optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
