@@ -34,6 +34,14 @@ describe('search engine on the full corpus', () => {
     expect(engine.search('xqzwvk', 10)).toEqual([]);
   });
 
+  it('ranks the same way whatever the number of results asked (theme re-scoring is stable)', () => {
+    for (const q of ['préavis de démission', 'mise à pied conservatoire', 'congés payés']) {
+      const ten = engine.search(q, 10).map((r) => r.id);
+      expect(ten.length).toBe(10);
+      expect(engine.search(q, 3).map((r) => r.id)).toEqual(ten.slice(0, 3));
+    }
+  });
+
   it('prefers information fiches over navigation pages', () => {
     const results = engine.search('contrat de location bail', 5);
     expect(results[0]?.type).toBe('fiche');
@@ -59,25 +67,26 @@ describe('search engine on the full corpus', () => {
 });
 
 describe('retrieval quality (regression guard)', () => {
-  // Levels reached (docs/decisions/retrieval.md): all 0.755 / 0.631, A 0.705 / 0.585, B (held-out) 0.810 / 0.683.
+  // Levels reached (docs/decisions/retrieval.md): all 0.768 / 0.643, A 0.715 / 0.601, B (held-out) 0.826 / 0.690,
+  // everyday 0.848 / 0.701.
   it('keeps dev-set hit@5 and MRR@10 at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(DEV_SET_PATH));
     expect(m.phrasings).toBe(1516);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.745);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.62);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.758);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.633);
   });
 
   it('keeps the held-out half of the dev set (odd intents) at the level reached', () => {
     const m = evaluate(engine, splitItems(loadEvalSet(DEV_SET_PATH), 'B'));
     expect(m.intents).toBe(46);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.8);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.67);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.816);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.68);
   });
 
   it('keeps the everyday-questions set at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH));
     expect(m.phrasings).toBeGreaterThanOrEqual(60);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.82);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.67);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.83);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.685);
   });
 });

@@ -255,6 +255,13 @@ export const TUNING = {
   nonParticuliers: 1,
   /** Prior of a public-sector fiche (« fonction publique ») when the question does not mention it. */
   publicSector: 0.7,
+  /** Share of the documents above which a query term is « common » (its weight × commonWeight). */
+  commonDf: 0.1,
+  commonWeight: 0.5,
+  /** Theme coherence: score × (1 + theme × share of the candidates' score in the fiche's theme) (0 = off). */
+  theme: 1,
+  /** Candidates re-scored by theme coherence. */
+  pool: 30,
 };
 
 class Engine implements SearchEngine {
@@ -276,6 +283,8 @@ class Engine implements SearchEngine {
   private readonly titleFiches = new Map<number, Uint32Array>();
   /** Number of distinct index terms in each title. */
   private readonly titleLen: Uint8Array;
+  /** Theme id of each fiche (first two levels of its theme path). */
+  private readonly ficheTheme: Uint32Array;
   /** Query weight found in each fiche title (scratch, reset after each query). */
   private readonly titleMatched: Float32Array;
   private readonly titleCount: Uint8Array;
@@ -297,6 +306,8 @@ class Engine implements SearchEngine {
     this.ficheCount = metas.length;
     metas.forEach((m, i) => this.byId.set(m.id, i));
     terms.forEach((t, i) => this.termIndex.set(t, i));
+    this.ficheTheme = new Uint32Array(metas.length);
+    const themeIds = new Map<string, number>();
     this.docScore = new Float32Array(manifest.layout.nDocs);
     this.docMask = new Uint32Array(manifest.layout.nDocs);
     this.touchedDocs = new Uint32Array(manifest.layout.nDocs);
@@ -318,6 +329,10 @@ class Engine implements SearchEngine {
         if (tid !== undefined) ids.add(tid);
       }
       this.titleLen[f] = Math.min(255, ids.size);
+      const themeKey = m.themePath.slice(0, 2).join('|');
+      let th = themeIds.get(themeKey);
+      if (th === undefined) themeIds.set(themeKey, (th = themeIds.size));
+      this.ficheTheme[f] = th;
       for (const tid of ids) {
         let l = lists.get(tid);
         if (!l) lists.set(tid, (l = []));
@@ -336,6 +351,55 @@ class Engine implements SearchEngine {
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
     const qterms = this.analyzeQuery(query).filter((t) => this.termIndex.has(t.term));
     if (qterms.length === 0 || limit <= 0) return [];
+    if (TUNING.commonWeight < 1) {
+      // Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share.
+      const { termStart } = this.postings;
+      const maxDf = TUNING.commonDf * this.manifest.layout.nDocs;
+      for (const qt of qterms) {
+        const tid = this.termIndex.get(qt.term) as number;
+        const df = (termStart[tid + 1] as number) - (termStart[tid] as number);
+        if (df > maxDf) qt.weight *= TUNING.commonWeight;
+      }
+    }
+    const pool = TUNING.theme > 0 ? Math.max(limit, TUNING.pool) : limit;
+    const top = this.rank(qterms, pool, opts);
+    if (TUNING.theme > 0 && top.length > 1) {
+      // Theme coherence: a fiche whose theme gathers much of the candidates' score is on the question's subject.
+      const mass = new Map<number, number>();
+      let total = 0;
+      for (const c of top) {
+        const th = this.ficheTheme[c.fi] as number;
+        mass.set(th, (mass.get(th) ?? 0) + c.score);
+        total += c.score;
+      }
+      for (const c of top) c.score *= 1 + TUNING.theme * ((mass.get(this.ficheTheme[c.fi] as number) ?? 0) / total);
+      top.sort((a, b) => b.score - a.score);
+    }
+    if (top.length > limit) top.length = limit;
+    const stems = new Set(qterms.map((t) => t.term));
+    return top.map(({ fi, score, docs }) => {
+      const meta = this.metas[fi] as FicheMeta;
+      const result: SearchResult = {
+        id: meta.id,
+        title: meta.title,
+        url: meta.url,
+        score: Math.round(score * 100) / 100,
+        snippet: this.snippet(meta, docs, stems),
+        type: meta.kind,
+        pubType: meta.pubType,
+      };
+      if (opts.withPassages) {
+        result.passages = docs.map((d) => {
+          const { section, text } = this.passage(d);
+          return { section, text, score: 0 };
+        });
+      }
+      return result;
+    });
+  }
+
+  /** Scores every fiche touched by the query terms and returns the `limit` best, best first. */
+  private rank(qterms: QueryTerm[], limit: number, opts: SearchOptions): { fi: number; score: number; docs: number[] }[] {
     const { termStart, docIds, impacts, docFiche, docHead } = this.postings;
     const docScore = this.docScore;
     // Per document: bits of the query terms found (bit 31 marks "touched").
@@ -460,26 +524,7 @@ class Engine implements SearchEngine {
       titleMatched[f] = 0;
       titleCount[f] = 0;
     }
-    const stems = new Set(qterms.map((t) => t.term));
-    return top.map(({ fi, score, docs }) => {
-      const meta = this.metas[fi] as FicheMeta;
-      const result: SearchResult = {
-        id: meta.id,
-        title: meta.title,
-        url: meta.url,
-        score: Math.round(score * 100) / 100,
-        snippet: this.snippet(meta, docs, stems),
-        type: meta.kind,
-        pubType: meta.pubType,
-      };
-      if (opts.withPassages) {
-        result.passages = docs.map((d) => {
-          const { section, text } = this.passage(d);
-          return { section, text, score: 0 };
-        });
-      }
-      return result;
-    });
+    return top;
   }
 
   private passage(doc: number): { section: string; text: string } {

@@ -47,6 +47,37 @@ export const WEIGHTS = {
 
 const defaultLexicon = compileLexicon(LEXICON);
 
+/**
+ * Question scaffolding: word sequences that frame a question without naming its subject
+ * (« a-t-il le droit », « que dit la loi », « quelles sont les règles »). Folded tokens, elisions removed.
+ * « droit » alone stays a topic word (droit de retrait, droit de grève).
+ */
+const QUESTION_SCAFFOLDS: readonly (readonly string[])[] = [
+  ...['a', 'ai', 'as', 'ont', 'avoir', 'il', 'elle', 'je', 'on', 't'].map((w) => [w, 'le', 'droit']),
+  ['dit', 'la', 'loi'],
+  ['selon', 'la', 'loi'],
+  ['quelles', 'sont', 'les', 'regles'],
+  ['quelle', 'est', 'la', 'regle'],
+  ['quels', 'sont', 'mes', 'droits'],
+  ['quels', 'sont', 'les', 'droits'],
+  ['que', 'faire'],
+  ['comment', 'faire'],
+  ['je', 'veux'],
+  ['je', 'voudrais'],
+  ['savoir', 'si'],
+];
+
+/** Indices of the tokens that belong to question scaffolding. */
+function scaffoldTokens(folded: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < folded.length; i++) {
+    for (const seq of QUESTION_SCAFFOLDS) {
+      if (seq.every((w, k) => folded[i + k] === w)) for (let k = 0; k < seq.length; k++) out.add(i + k);
+    }
+  }
+  return out;
+}
+
 /** Stem of a query word, restoring the accents the visitor left out ("indemnite" → "indemnité"). */
 function queryStem(word: string, ctx: QueryContext): { stem: string | null; known: boolean } {
   if (isArticleRef(word) || /^\d+$/.test(word)) return { stem: analyzeToken(word), known: true };
@@ -79,11 +110,13 @@ export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
   const folded = tokens.map((t) => foldAccents(t));
   const terms = new Map<string, QueryTerm>();
   const matches = matchLexicon(folded, ctx.lexicon ?? defaultLexicon);
+  const scaffold = scaffoldTokens(folded);
   const replaced = new Set<number>();
   for (const m of matches) {
     if (m.entry.replace) for (let i = m.start; i < m.start + m.length; i++) replaced.add(i);
   }
   tokens.forEach((tok, i) => {
+    if (scaffold.has(i)) return;
     const { stem, known } = queryStem(tok, ctx);
     if (!stem) return;
     const isWord = !isArticleRef(tok) && !/^\d+$/.test(tok);

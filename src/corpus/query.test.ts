@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyzer';
+import { analyzeQuery, type QueryContext } from './query';
+
+const ctx: QueryContext = { vocab: new Map(), abbreviations: new Map(), lexicon: [] };
+const terms = (q: string): string[] => analyzeQuery(q, ctx).map((t) => t.term);
+
+describe('question scaffolding', () => {
+  it('drops the words that only frame the question', () => {
+    expect(terms("L'employeur a-t-il le droit de me licencier ?")).toEqual(analyze('employeur licencier'));
+    expect(terms('Ai-je le droit de démissionner ?')).toEqual(analyze('démissionner'));
+    expect(terms('Que dit la loi sur les heures supplémentaires ?')).toEqual(analyze('heures supplémentaires'));
+    expect(terms('Quelles sont les règles du télétravail')).toEqual(analyze('télétravail'));
+  });
+
+  it('keeps « droit » and « loi » when they name the subject', () => {
+    expect(terms('droit de retrait')).toEqual(analyze('droit retrait'));
+    expect(terms('le droit de grève')).toEqual(analyze('droit grève'));
+    expect(terms('loi travail')).toEqual(analyze('loi travail'));
+  });
+});
