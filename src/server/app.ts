@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -16,6 +16,10 @@ import { profileRoutes } from './modules/profile/profile-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { articlesRoutes } from './modules/articles/articles-routes';
 import { loadSearchEngine, type SearchEngine } from '../corpus/engine';
+import { answersRoutes } from './modules/answers/answers-routes';
+import { createAnswersService } from './modules/answers/answers-service';
+import { feedbackRoutes } from './modules/answers/feedback-routes';
+import { prefileRoutes } from './modules/prefile/prefile-routes';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -97,6 +101,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });
       await api.register(searchRoutes, { engine: searchEngine });
+      const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
+      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm });
+      await api.register(answersRoutes, { service: answers, resolveUser });
+      await api.register(feedbackRoutes, { db: database.db, resolveUser });
+      await api.register(prefileRoutes, {
+        siteTitle: config.siteTitle,
+        ...(config.publicUrl ? { siteUrl: config.publicUrl } : {}),
+        requireUser: async (request) => {
+          const user = await accounts.resolveUser(request);
+          return user ? { id: user.userId } : null;
+        },
+      });
     },
     { prefix: '/api' },
   );

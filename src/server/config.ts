@@ -54,6 +54,12 @@ const envSchema = z.object({
   MICROSOFT_DISCOVERY_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('QuestionLegale.info <no-reply@questionlegale.info>'),
+  // Answers (issue 5): "llm" composition mode when LLM_BASE_URL and LLM_MODEL are set (product.md §2).
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +85,19 @@ export interface Config {
   showBackendStatus: boolean;
   auth: AuthConfig;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Language-model composition (issue 5); undefined: extractive mode. */
+  llm: LlmSettings | undefined;
+}
+
+/** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** Longest wait for the first byte, and longest silence between chunks. */
+  timeoutMs: number;
+  /** Longest time for the whole answer. */
+  totalTimeoutMs: number;
 }
 
 export interface OAuthProviderConfig {
@@ -165,5 +184,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL,
+            ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}),
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+            totalTimeoutMs: e.LLM_TOTAL_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

@@ -59,6 +59,8 @@ export const answerSchema = z.object({
 
 export const answerRequestSchema = z.object({
   question: z.string(),
+  /** The visitor's city when the browser knows it (professionals search links); never stored. */
+  city: z.string().max(80).optional(),
 });
 
 export const answerResponseSchema = z.object({

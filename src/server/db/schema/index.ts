@@ -1,3 +1,4 @@
 export * from './app-meta';
 export * from './auth';
 export * from './credits';
+export * from './feedback';

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseSources } from '../../../common/api/answers';
+import { answerRequestSchema } from '../../../common/api/answers';
+import { sendError } from '../../plugins/errors';
+import type { ResolvedUser } from '../auth/accounts';
+import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
+
+/**
+ * POST /answers (mounted under /api), product.md §2. Order: authenticate (401) → validate (400) →
+ * retrieve (422 out of scope, free) → debit one credit (402) → compose → citation check → deliver.
+ * Errors before the stream starts are plain JSON; after it starts, an `error` event (credit refunded
+ * first). A client that leaves before `done` gets its credit back.
+ *
+ * `Accept: text/event-stream` streams `meta`, `section` × 5, `sources`, `done` (or `error`; `reset` when
+ * the model fails midway); otherwise JSON `{ answer, credits }`.
+ *
+ * Privacy: the route logs at `warn` (no request lines); the summary line carries codes, counters, mode
+ * and timings only — never the question, the city or the answer.
+ */
+export interface AnswersRoutesOptions {
+  service: AnswersService;
+  resolveUser: (request: FastifyRequest) => Promise<ResolvedUser | null>;
+}
+
+const CITY_MAX = 80;
+
+/** The optional city (named in « Quel professionnel consulter »): a short plain string or nothing. */
+function cityOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('city' in body)) return undefined;
+  const city = (body as { city?: unknown }).city;
+  if (typeof city !== 'string') return undefined;
+  const trimmed = city.trim();
+  return trimmed !== '' && trimmed.length <= CITY_MAX && !/[\n\r<>]/.test(trimmed) ? trimmed : undefined;
+}
+
+function wantsStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+function sseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOptions): Promise<void> {
+  const { service } = opts;
+
+  function logSummary(request: FastifyRequest, fields: Record<string, unknown>): void {
+    // Counters only: mode, timings, result code. Warn-level route: use the app logger for the summary.
+    api.log.info({ reqId: request.id, ...fields }, 'answer');
+  }
+
+  async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<PreparedAnswer | null> {
+    let user: ResolvedUser | null;
+    try {
+      user = await opts.resolveUser(request);
+    } catch {
+      sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+      return null;
+    }
+    if (!user) {
+      sendError(reply, 401, 'unauthorized', ANSWER_MESSAGES.unauthorized);
+      return null;
+    }
+    const body = answerRequestSchema.safeParse(request.body);
+    if (!body.success) {
+      sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
+      return null;
+    }
+    let prepared;
+    try {
+      prepared = await service.prepare(user.userId, body.data.question, cityOf(request.body));
+    } catch {
+      // The credit could not be taken: the database is down (nothing was charged).
+      logSummary(request, { result: 'unavailable' });
+      sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+      return null;
+    }
+    if (!prepared.ok) {
+      logSummary(request, { result: prepared.code });
+      sendError(reply, prepared.status, prepared.code, prepared.message);
+      return null;
+    }
+    return prepared;
+  }
+
+  /** Refunds, never throwing (a failing refund is logged by code). Returns the balance if known. */
+  async function refund(request: FastifyRequest, prepared: PreparedAnswer, reason: string): Promise<number | null> {
+    try {
+      return await service.refund(prepared, reason);
+    } catch {
+      api.log.error({ reqId: request.id, reason }, 'answer refund failed');
+      return null;
+    }
+  }
+
+  async function answerJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): Promise<FastifyReply> {
+    let composed: ComposedAnswer;
+    try {
+      composed = await service.compose(prepared);
+    } catch {
+      await refund(request, prepared, 'answer_failed');
+      logSummary(request, { result: 'answer_failed', stream: false });
+      return sendError(reply, 500, 'answer_failed', ANSWER_MESSAGES.failed);
+    }
+    logSummary(request, { result: 'ok', stream: false, mode: composed.answer.mode, urgent: prepared.urgent, free: prepared.free, sources: composed.answer.sources.length, ...composed.stats });
+    const body: AnswerResponse = { answer: composed.answer, credits: prepared.credits };
+    return reply.code(200).header('cache-control', 'no-store').send(body);
+  }
+
+  async function answerStream(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): Promise<void> {
+    reply.hijack();
+    const res = reply.raw;
+    const controller = new AbortController();
+    let finished = false;
+    let refunded = false;
+    const refundOnce = async (reason: string): Promise<number | null> => {
+      if (refunded) return null;
+      refunded = true;
+      return refund(request, prepared, reason);
+    };
+    const onClose = (): void => {
+      if (finished) return;
+      controller.abort();
+      void refundOnce('client_gone');
+    };
+    res.on('close', onClose);
+    const write = (event: string, data: unknown): void => {
+      if (!res.destroyed && !res.writableEnded) res.write(sseEvent(event, data));
+    };
+
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
+    const meta: SseMeta = { urgent: prepared.urgent, dataDate: prepared.dataDate };
+    write('meta', meta);
+
+    try {
+      const composed = await service.compose(prepared, {
+        onSection: (s: AnswerSection) => write('section', s),
+        onReset: () => write('reset', {}),
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) throw new Error('client gone');
+      const { answer } = composed;
+      const sources: SseSources = { sources: answer.sources, mode: answer.mode, dataDate: answer.dataDate, urgent: answer.urgent };
+      write('sources', sources);
+      const done: SseDone = { credits: prepared.credits };
+      finished = !res.destroyed;
+      write('done', done);
+      logSummary(request, { result: finished ? 'ok' : 'client_gone', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats });
+      if (!finished) await refundOnce('client_gone');
+    } catch {
+      if (controller.signal.aborted) {
+        logSummary(request, { result: 'client_gone', stream: true });
+      } else {
+        finished = true;
+        await refundOnce('answer_failed');
+        logSummary(request, { result: 'answer_failed', stream: true });
+        const error: SseError = { code: 'answer_failed', message: ANSWER_MESSAGES.failed };
+        write('error', error);
+      }
+    } finally {
+      res.off('close', onClose);
+      if (!res.writableEnded) res.end();
+    }
+  }
+
+  api.post('/answers', { logLevel: 'warn' }, async (request, reply) => {
+    const prepared = await prepare(request, reply);
+    if (!prepared) return reply;
+    if (wantsStream(request)) {
+      await answerStream(request, reply, prepared);
+      return reply;
+    }
+    return answerJson(request, reply, prepared);
+  });
+}

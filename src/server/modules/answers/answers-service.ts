@@ -1,0 +1,221 @@
+import {
+  EMERGENCY_NUMBERS,
+  SECTION_IDS,
+  SECTION_TITLES,
+  type Answer,
+  type AnswerSection,
+  type AnswerSource,
+} from '../../../common/api/answers';
+import { validateQuestion } from '../../../common/question';
+import type { SearchEngine } from '../../../corpus/engine';
+import type { Fiche } from '../../../corpus/types';
+import type { CreditsService } from '../credits/credits-service';
+import { checkAnswer } from './citations/check-citations';
+import { composeExtractive, type ComposeExtractiveOptions } from './extractive/compose-extractive';
+import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
+import type { RetrievedSource } from './llm/types';
+import { retrieveSources, type RetrieveResult } from './retrieve';
+import { detectUrgency } from './urgency';
+
+/**
+ * The answer service (issue 5, product.md §2): validation, retrieval, the credit, composition, the
+ * citation check. Transport-agnostic (the routes stream it as SSE or send it as JSON).
+ *
+ * Decisions:
+ * - Out of scope (no relevant source) → 422 `out_of_scope`, nothing charged. EXCEPT when the question
+ *   reveals danger: the visitor then gets, free of charge, a short « safety » answer that puts the
+ *   emergency numbers first and points to free help (a bare refusal would leave someone in danger
+ *   without the numbers). The same safety answer replaces the 402 of an urgent question asked without
+ *   credits. It quotes no source and names no article (mode « extractive », no sources).
+ * - One credit per delivered answer: debited atomically after retrieval (so a refusal costs nothing),
+ *   refunded on any failure before delivery (composition error, client gone).
+ * - LLM mode: null / timeout / error → extractive fallback, same single charge.
+ * Nothing of the question or the answer is logged or stored: the summary carries counters only.
+ */
+
+export const ANSWER_MESSAGES = {
+  unauthorized: 'Vous devez être connecté pour poser une question.',
+  outOfScope:
+    'Votre question ne semble pas relever du domaine juridique couvert par nos sources officielles. Reformulez-la en décrivant votre situation.',
+  noCredits:
+    "Vous n'avez plus de crédit disponible. Pour une aide juridique gratuite, adressez-vous à un point-justice (consultations gratuites d'avocats, de notaires, de conciliateurs), renseignez-vous sur l'aide juridictionnelle, ou consultez les permanences gratuites de votre mairie et de votre ADIL. Vous pouvez aussi rechercher un professionnel près de chez vous depuis la page d'accueil.",
+  failed: "La réponse n'a pas pu être produite. Votre crédit n'a pas été débité. Veuillez réessayer.",
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  invalidRequest: 'Requête invalide : la question est manquante.',
+} as const;
+
+export type AnswerErrorCode = 'invalid_question' | 'unauthorized' | 'no_credits' | 'out_of_scope' | 'answer_failed';
+
+export interface AnswerFailure {
+  ok: false;
+  status: number;
+  code: AnswerErrorCode;
+  message: string;
+}
+
+/** A question ready to be composed: validated, sources retrieved, credit taken (unless `free`). */
+export interface PreparedAnswer {
+  ok: true;
+  userId: string;
+  question: string;
+  city: string | undefined;
+  sources: RetrievedSource[];
+  urgent: boolean;
+  /** True for the safety answer (no credit taken, nothing to refund). */
+  free: boolean;
+  /** Balance after the debit. */
+  credits: number;
+  dataDate: string;
+}
+
+export interface ComposeHooks {
+  /** A section ready to be sent (canonical order). */
+  onSection?: (section: AnswerSection) => void;
+  /** The sections sent so far must be dropped (the model failed midway; the extractive answer follows). */
+  onReset?: () => void;
+  signal?: AbortSignal;
+}
+
+export interface ComposedAnswer {
+  answer: Answer;
+  /** Counters for the log (no text). */
+  stats: { ms: number; removedMarkers: number; removedSentences: number; llmFailure?: string };
+}
+
+export type ExtractiveComposer = (
+  question: string,
+  sources: RetrievedSource[],
+  fiches: (id: string) => Fiche | undefined,
+  opts: ComposeExtractiveOptions,
+) => AnswerSection[];
+export type LlmComposer = (opts: ComposeWithLlmOptions) => Promise<LlmComposeOutcome>;
+
+export interface AnswersServiceDeps {
+  engine: SearchEngine;
+  credits: CreditsService;
+  /** Set for the "llm" mode. */
+  llm?: LlmConfig | undefined;
+  /** Injectable for tests (default: the real composers). */
+  composeExtractive?: ExtractiveComposer;
+  composeLlm?: LlmComposer;
+}
+
+export interface AnswersService {
+  readonly mode: 'extractive' | 'llm';
+  /** Validates, retrieves and debits. Any failure here costs nothing. Throws only if the database is down. */
+  prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure>;
+  /** Composes and checks the answer. Throws on failure: the caller refunds. */
+  compose(prepared: PreparedAnswer, hooks?: ComposeHooks): Promise<ComposedAnswer>;
+  /** Gives the credit of a prepared answer back (no-op for a free one). Returns the new balance. */
+  refund(prepared: PreparedAnswer, reason: string): Promise<number | null>;
+}
+
+/** The safety answer: emergency numbers first, free help, no sources (see the module comment). */
+export function safetySections(): AnswerSection[] {
+  const numbers = EMERGENCY_NUMBERS.map((e) => `- ${e.number} : ${e.label}`).join('\n');
+  const text: Record<(typeof SECTION_IDS)[number], string> = {
+    summary: `Si vous êtes en danger, appelez immédiatement les secours :\n\n${numbers}\n\nEn cas de danger immédiat, composez le 17 ou le 112. Si vous ne pouvez pas parler, envoyez un SMS au 114.`,
+    law: "Nos sources officielles ne permettent pas de répondre précisément à votre question. Votre sécurité passe avant toute démarche juridique : les services d'urgence et les lignes d'écoute ci-dessus sont gratuits et peuvent vous orienter.",
+    steps:
+      "- Mettez-vous en sécurité et appelez le 17 ou le 112 en cas de danger.\n- Vous pouvez porter plainte dans un commissariat ou une gendarmerie, ou signaler les faits en ligne.\n- Les lignes 3919, 119 et 3114 sont gratuites et anonymes : elles vous écoutent et vous orientent.",
+    prefile:
+      "- Notez les dates, les lieux et ce qui s'est passé, dès que vous le pouvez.\n- Conservez les certificats médicaux, messages, photos et témoignages.\n- Gardez ces éléments en lieu sûr.",
+    professional:
+      "Une association d'aide aux victimes (France Victimes, 116 006, gratuit) ou un point-justice peut vous accompagner gratuitement. Un avocat peut vous assister, le cas échéant au titre de l'aide juridictionnelle.",
+  };
+  return SECTION_IDS.map((id) => ({ id, title: SECTION_TITLES[id], text: text[id] }));
+}
+
+export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
+  const extractive = deps.composeExtractive ?? composeExtractive;
+  const llmCompose = deps.composeLlm ?? composeWithLlmDetailed;
+  const fiches = (id: string): Fiche | undefined => deps.engine.getFiche(id);
+
+  async function prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure> {
+    const valid = validateQuestion(rawQuestion);
+    if (!valid.ok) return { ok: false, status: 400, code: 'invalid_question', message: valid.message };
+    const question = valid.text;
+    const urgent = detectUrgency(question);
+    const retrieved: RetrieveResult = retrieveSources(deps.engine, question);
+    const dataDate = deps.engine.corpusDate;
+    const base = { ok: true as const, userId, question, city, urgent, dataDate };
+
+    if (retrieved.outOfScope || retrieved.sources.length === 0) {
+      if (!urgent) return { ok: false, status: 422, code: 'out_of_scope', message: ANSWER_MESSAGES.outOfScope };
+      const balance = (await deps.credits.balance(userId)) ?? 0;
+      return { ...base, sources: [], free: true, credits: balance };
+    }
+    const debit = await deps.credits.debit(userId, 'question');
+    if (!debit.ok) {
+      if (urgent) return { ...base, sources: [], free: true, credits: debit.balance ?? 0 };
+      return { ok: false, status: 402, code: 'no_credits', message: ANSWER_MESSAGES.noCredits };
+    }
+    return { ...base, sources: retrieved.sources, free: false, credits: debit.balance ?? 0 };
+  }
+
+  async function compose(p: PreparedAnswer, hooks: ComposeHooks = {}): Promise<ComposedAnswer> {
+    const started = performance.now();
+    const sources: AnswerSource[] = toAnswerSources(p.sources);
+    let mode: Answer['mode'] = 'extractive';
+    let sections: AnswerSection[] | null = null;
+    let llmFailure: string | undefined;
+    let sent = 0;
+
+    if (p.free) {
+      sections = safetySections();
+    } else if (deps.llm) {
+      let outcome: LlmComposeOutcome;
+      try {
+        outcome = await llmCompose({
+          question: p.question,
+          sources: p.sources,
+          config: deps.llm,
+          onSection: (s) => {
+            sent += 1;
+            hooks.onSection?.(s);
+          },
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+        });
+      } catch {
+        // An unexpected error of the model path is a fallback too (its message is not logged: it could quote text).
+        outcome = { ok: false, reason: 'protocol' };
+      }
+      if (outcome.ok) {
+        sections = outcome.sections;
+        mode = 'llm';
+      } else {
+        llmFailure = outcome.reason;
+        if (hooks.signal?.aborted) throw new Error('aborted');
+        if (sent > 0) hooks.onReset?.();
+        sent = 0;
+      }
+    }
+    sections ??= extractive(p.question, p.sources, fiches, p.city ? { city: p.city } : {});
+
+    // The citation check runs on every answer, whatever the mode (idempotent on the model's checked sections).
+    const checked = checkAnswer(sections, sources);
+    const out = checked.sections;
+    if (out.length !== SECTION_IDS.length || out.some((s, i) => s.id !== SECTION_IDS[i] || s.text.trim() === '')) {
+      throw new Error('incomplete answer');
+    }
+    // Sections not streamed yet (extractive mode, or after a fallback).
+    for (const s of out.slice(sent)) hooks.onSection?.(s);
+    return {
+      answer: { sections: out, sources, mode, dataDate: p.dataDate, urgent: p.urgent },
+      stats: {
+        ms: Math.round(performance.now() - started),
+        removedMarkers: checked.removedMarkers,
+        removedSentences: checked.removedSentences,
+        ...(llmFailure ? { llmFailure } : {}),
+      },
+    };
+  }
+
+  async function refund(p: PreparedAnswer, reason: string): Promise<number | null> {
+    if (p.free) return deps.credits.balance(p.userId);
+    const r = await deps.credits.refund(p.userId, `refund:${reason}`);
+    return r.balance;
+  }
+
+  return { mode: deps.llm ? 'llm' : 'extractive', prepare, compose, refund };
+}

@@ -1,0 +1,326 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SECTION_IDS,
+  answerResponseSchema,
+  answerSectionSchema,
+  sseDoneSchema,
+  sseErrorSchema,
+  sseMetaSchema,
+  sseSourcesSchema,
+  type Answer,
+} from '../../../common/api/answers';
+import { MESSAGES } from '../../../common/messages';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { DB_KINDS } from '../../../../test/support/databases';
+import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
+import { creditLedger, users } from '../../db/schema';
+import { answersRoutes } from './answers-routes';
+import { ANSWER_MESSAGES, createAnswersService } from './answers-service';
+import { toAnswerSources } from './llm/compose-llm';
+import { retrieveSources } from './retrieve';
+
+const QUESTION =
+  "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
+const OUT_OF_SCOPE = 'Quelle est la meilleure recette de la tarte aux pommes pour le dessert de dimanche ?';
+const URGENT_OUT_OF_SCOPE = "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?";
+const ENGLISH = 'My landlord does not want to give back my security deposit, what should I do about it?';
+
+interface SseMessage {
+  event: string;
+  data: unknown;
+}
+
+/** Parses a complete text/event-stream body into its events. */
+function parseSse(body: string): SseMessage[] {
+  return body
+    .split(/\n\n/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
+
+/** Every citation marker of the answer names one of its sources. */
+function expectValidMarkers(answer: Answer): void {
+  const ns = new Set(answer.sources.map((s) => s.n));
+  answer.sources.forEach((s, i) => expect(s.n).toBe(i + 1));
+  let markers = 0;
+  for (const s of answer.sections) {
+    for (const m of s.text.matchAll(/\[(\d+)\]/g)) {
+      markers += 1;
+      expect(ns.has(Number(m[1]))).toBe(true);
+    }
+  }
+  expect(markers).toBeGreaterThan(0);
+}
+
+function expectFiveSections(answer: Answer): void {
+  expect(answer.sections.map((s) => s.id)).toEqual([...SECTION_IDS]);
+  for (const s of answer.sections) expect(s.text.trim().length).toBeGreaterThan(0);
+}
+
+describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
+  let t: TestApp;
+  let seq = 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ...AUTH_TEST_ENV, AUTH_RATE_LIMIT_PER_IP: '10000', RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function user(): Promise<{ b: TestBrowser; userId: string }> {
+    seq += 1;
+    const email = `reponse${seq}-${kind}@exemple.fr`;
+    const b = new TestBrowser(t.app);
+    expect((await signUp(b, email)).statusCode).toBe(200);
+    expect((await signIn(b, email)).statusCode).toBe(200);
+    const [u] = await t.testDb.database.db.select().from(users).where(eq(users.email, email));
+    if (!u) throw new Error('user not created');
+    return { b, userId: u.id };
+  }
+
+  const ledger = (userId: string) => t.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  const balance = async (userId: string) => t.app.accounts.credits.balance(userId);
+
+  it('401 in French without a session or API key (JSON even when a stream is asked for)', async () => {
+    const b = new TestBrowser(t.app);
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const res = await b.post('/api/answers', { question: QUESTION }, { accept });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: ANSWER_MESSAGES.unauthorized } });
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/answers', headers: { authorization: 'Bearer nope' }, payload: { question: QUESTION } });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('400 with the exact messages of the client (empty, 501 words, English, missing), nothing charged', async () => {
+    const { b, userId } = await user();
+    const cases: [unknown, string][] = [
+      [{ question: '   ' }, MESSAGES.emptyQuestion],
+      [{ question: `${'loyer '.repeat(501)}` }, MESSAGES.wordLimit],
+      [{ question: ENGLISH }, MESSAGES.notFrench],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await b.post('/api/answers', payload as object, { accept: 'text/event-stream' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'invalid_question', message } });
+    }
+    const missing = await b.post('/api/answers', { questoin: QUESTION });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ error: { code: string } }>().error.code).toBe('invalid_question');
+    expect(await balance(userId)).toBe(3);
+    expect(await ledger(userId)).toHaveLength(1);
+  });
+
+  it('422 out of scope, in French, not charged', async () => {
+    const { b, userId } = await user();
+    const res = await b.post('/api/answers', { question: OUT_OF_SCOPE });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { code: 'out_of_scope', message: ANSWER_MESSAGES.outOfScope } });
+    expect(await balance(userId)).toBe(3);
+  });
+
+  it('an urgent question out of scope gets the emergency numbers, free, even without credits', async () => {
+    const { b, userId } = await user();
+    await t.app.accounts.credits.grant(userId, -3, 'test');
+    const res = await b.post('/api/answers', { question: URGENT_OUT_OF_SCOPE });
+    expect(res.statusCode).toBe(200);
+    const body = answerResponseSchema.parse(res.json());
+    expect(body.answer.urgent).toBe(true);
+    expect(body.answer.sources).toEqual([]);
+    expectFiveSections(body.answer);
+    for (const n of ['17', '112', '3919', '119', '3114']) expect(body.answer.sections[0]?.text).toContain(`- ${n} :`);
+    expect(body.credits).toBe(0);
+    expect(await balance(userId)).toBe(0);
+  });
+
+  it('200 JSON: five sections in order, valid markers, sources with references, one credit and one ledger row', async () => {
+    const { b, userId } = await user();
+    const res = await b.post('/api/answers', { question: QUESTION, city: 'Lyon' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = answerResponseSchema.parse(res.json());
+    expectFiveSections(body.answer);
+    expectValidMarkers(body.answer);
+    expect(body.answer.mode).toBe('extractive');
+    expect(body.answer.urgent).toBe(false);
+    expect(body.answer.dataDate).toBe(t.app.searchEngine.corpusDate);
+    expect(body.answer.sources.map((s) => s.id)).toContain('F31269');
+    // References as retrieved (article text attached when the article is in the corpus).
+    const retrieved = retrieveSources(t.app.searchEngine, QUESTION).sources;
+    expect(body.answer.sources).toEqual(toAnswerSources(retrieved));
+    expect(body.answer.sources.some((s) => s.references.length > 0)).toBe(true);
+    expect(body.answer.sections.find((s) => s.id === 'professional')?.text).toContain('Lyon');
+    expect(body.credits).toBe(2);
+    expect(await balance(userId)).toBe(2);
+    const rows = await ledger(userId);
+    expect(rows.filter((r) => r.delta === -1).map((r) => r.reason)).toEqual(['question']);
+  });
+
+  it('SSE: headers, then meta, section × 5 in order, sources, done', async () => {
+    const { b, userId } = await user();
+    const res = await b.post('/api/answers', { question: QUESTION }, { accept: 'text/event-stream' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-accel-buffering']).toBe('no');
+    const events = parseSse(res.payload);
+    expect(events.map((e) => e.event)).toEqual(['meta', 'section', 'section', 'section', 'section', 'section', 'sources', 'done']);
+    const meta = sseMetaSchema.parse(events[0]?.data);
+    expect(meta).toEqual({ urgent: false, dataDate: t.app.searchEngine.corpusDate });
+    const sections = events.slice(1, 6).map((e) => answerSectionSchema.parse(e.data));
+    const sources = sseSourcesSchema.parse(events[6]?.data);
+    const answer: Answer = { sections, ...sources };
+    expectFiveSections(answer);
+    expectValidMarkers(answer);
+    expect(sseDoneSchema.parse(events[7]?.data)).toEqual({ credits: 2 });
+    expect(await balance(userId)).toBe(2);
+  });
+
+  it('Authorization: Bearer <api key> works without cookie or Origin', async () => {
+    const { b, userId } = await user();
+    const key = (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
+    expect(key.length).toBeGreaterThan(10);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/answers',
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+      payload: { question: QUESTION },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(answerResponseSchema.parse(res.json()).credits).toBe(2);
+    expect(await balance(userId)).toBe(2);
+  });
+
+  it('402 without credits, with pointers to free legal help; not charged', async () => {
+    const { b, userId } = await user();
+    await t.app.accounts.credits.grant(userId, -3, 'test');
+    const res = await b.post('/api/answers', { question: QUESTION }, { accept: 'text/event-stream' });
+    expect(res.statusCode).toBe(402);
+    const { error } = res.json<{ error: { code: string; message: string } }>();
+    expect(error.code).toBe('no_credits');
+    expect(error.message).toMatch(/^Vous n'avez plus de crédit disponible\./);
+    for (const p of ['point-justice', 'aide juridictionnelle', 'consultations gratuites']) expect(error.message).toContain(p);
+    expect(await balance(userId)).toBe(0);
+  });
+
+  it('20 concurrent questions with 3 credits: exactly 3 answers and 17 × 402', async () => {
+    const { b, userId } = await user();
+    const results = await Promise.all(Array.from({ length: 20 }, () => b.post('/api/answers', { question: QUESTION })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 402)).toHaveLength(17);
+    expect(await balance(userId)).toBe(0);
+    expect((await ledger(userId)).filter((r) => r.delta === -1)).toHaveLength(3);
+  });
+
+  describe('with a composer that throws', () => {
+    let failing: FastifyInstance;
+    beforeAll(async () => {
+      failing = Fastify({ logger: false });
+      const service = createAnswersService({
+        engine: t.app.searchEngine,
+        credits: t.app.accounts.credits,
+        composeExtractive: () => {
+          throw new Error('composition impossible');
+        },
+      });
+      await failing.register(answersRoutes, { service, resolveUser: (r) => t.app.accounts.resolveUser(r) });
+      await failing.ready();
+    });
+    afterAll(async () => {
+      await failing.close();
+    });
+
+    async function keyOf(b: TestBrowser): Promise<string> {
+      return (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
+    }
+
+    it('JSON: 500 answer_failed in French, the credit is refunded (ledger: debit + refund)', async () => {
+      const { b, userId } = await user();
+      const res = await failing.inject({
+        method: 'POST',
+        url: '/answers',
+        headers: { authorization: `Bearer ${await keyOf(b)}` },
+        payload: { question: QUESTION },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { code: 'answer_failed', message: ANSWER_MESSAGES.failed } });
+      expect(await balance(userId)).toBe(3);
+      const moves = (await ledger(userId)).filter((r) => r.reason !== 'signup' && r.delta !== 3);
+      expect(moves.map((r) => [r.delta, r.reason])).toEqual([
+        [-1, 'question'],
+        [1, 'refund:answer_failed'],
+      ]);
+    });
+
+    it('SSE: meta then an error event; the credit is refunded', async () => {
+      const { b, userId } = await user();
+      const res = await failing.inject({
+        method: 'POST',
+        url: '/answers',
+        headers: { authorization: `Bearer ${await keyOf(b)}`, accept: 'text/event-stream', origin: ORIGIN },
+        payload: { question: QUESTION },
+      });
+      expect(res.statusCode).toBe(200);
+      const events = parseSse(res.payload);
+      expect(events.map((e) => e.event)).toEqual(['meta', 'error']);
+      expect(sseErrorSchema.parse(events[1]?.data)).toEqual({ code: 'answer_failed', message: ANSWER_MESSAGES.failed });
+      expect(await balance(userId)).toBe(3);
+    });
+  });
+
+  it('503 (nothing charged) when the credit cannot be taken because the database is down', async () => {
+    const { b } = await user();
+    const down = Fastify({ logger: false });
+    const broken = new Error('connection refused');
+    const service = createAnswersService({
+      engine: t.app.searchEngine,
+      credits: {
+        debit: () => Promise.reject(broken),
+        refund: () => Promise.reject(broken),
+        grant: () => Promise.reject(broken),
+        balance: () => Promise.reject(broken),
+      },
+    });
+    await down.register(answersRoutes, { service, resolveUser: (r) => t.app.accounts.resolveUser(r) });
+    const key = (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
+    const res = await down.inject({ method: 'POST', url: '/answers', headers: { authorization: `Bearer ${key}` }, payload: { question: QUESTION } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { code: 'answer_failed', message: ANSWER_MESSAGES.unavailable } });
+    await down.close();
+  });
+
+  it('median extractive answer time (JSON, through HTTP inject) stays under 2 s', async () => {
+    const { userId, b } = await user();
+    await t.app.accounts.credits.grant(userId, 20, 'test');
+    const times: number[] = [];
+    const questions = [
+      QUESTION,
+      'Mon employeur refuse de me payer mes heures supplémentaires, quels sont mes recours ?',
+      'Comment contester une amende pour excès de vitesse reçue à mon domicile ?',
+      'Quel est le délai de préavis quand je quitte mon logement loué vide ?',
+    ];
+    for (let i = 0; i < 12; i++) {
+      const started = performance.now();
+      const res = await b.post('/api/answers', { question: questions[i % questions.length] });
+      times.push(performance.now() - started);
+      expect([200, 422]).toContain(res.statusCode);
+    }
+    times.sort((a, c) => a - c);
+    const median = times[Math.floor(times.length / 2)] ?? Infinity;
+    console.info(`[${kind}] extractive answer: median ${median.toFixed(0)} ms, min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`);
+    expect(median).toBeLessThan(2000);
+  });
+});
+
