@@ -108,7 +108,19 @@ async function benchRetrievalIfPresent(): Promise<void> {
   const mod = (await import(file)) as { benchRetrieval?: RetrievalBench };
   if (!mod.benchRetrieval) return;
   const r = await mod.benchRetrieval();
-  for (const [k, v] of Object.entries(r)) rows.push({ label: `Recherche — ${k}`, value: String(Math.round(v * 100) / 100), target: '' });
+  const labels: Record<string, [string, string, string]> = {
+    queries: ['Recherche — requêtes mesurées', '', '≥ 1 000'],
+    queryMedianMs: ['Recherche — temps médian par requête', 'ms', '≤ 2 ms'],
+    queryP99Ms: ['Recherche — temps p99 par requête', 'ms', '≤ 10 ms'],
+    indexBuildSeconds: ['Construction de l’index', 's', '≤ 60 s'],
+    indexLoadSeconds: ['Chargement de l’index au démarrage', 's', '≤ 2 s'],
+    rssMb: ['Mémoire résidente avec l’index chargé', 'Mo', '≤ 300 Mo'],
+    rssIndexDeltaMb: ['Mémoire due à l’index', 'Mo', ''],
+  };
+  for (const [k, v] of Object.entries(r)) {
+    const [label, unit, target] = labels[k] ?? [`Recherche — ${k}`, '', ''];
+    rows.push({ label, value: `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`, target });
+  }
 }
 
 function writeReadme(): void {
