@@ -4,7 +4,8 @@ import { MESSAGES } from '../../../common/messages';
 import { signUpWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
 import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
-import { PasswordChecklist, passwordMeetsRules } from './password-checklist';
+import { passwordMeetsRules } from './password-checklist';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Seed §4 / §9: after a successful registration, /login after 1.5 s. */
 export const REGISTER_REDIRECT_MS = 1500;
@@ -92,41 +93,15 @@ export function RegisterPage() {
             aria-describedby={describedBy(error && 'register-error')}
           />
         </div>
-        <div className="auth-field">
-          <label htmlFor="register-password">{AUTH_TEXT.passwordLabel}</label>
-          <input
-            id="register-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={password !== '' && !rulesMet}
-            aria-describedby={describedBy('register-rules', error && 'register-error')}
-          />
-          <PasswordChecklist id="register-rules" password={password} />
-        </div>
-        <div className="auth-field">
-          <label htmlFor="register-confirm">{AUTH_TEXT.confirmLabel}</label>
-          <input
-            id="register-confirm"
-            ref={confirmRef}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={mismatch}
-            aria-describedby={describedBy(mismatch && 'register-mismatch', error && 'register-error')}
-          />
-          {mismatch && (
-            <p id="register-mismatch" className="auth-field-error">
-              {MESSAGES.passwordMismatch}
-            </p>
-          )}
-        </div>
+        <NewPasswordFields
+          idPrefix="register"
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errorId={error ? 'register-error' : undefined}
+          confirmRef={confirmRef}
+        />
         <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={!rulesMet || busy || done}>
           {busy ? AUTH_TEXT.busy : AUTH_TEXT.registerSubmit}
         </button>

@@ -3,8 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { resetPassword } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
-import { PasswordChecklist, passwordMeetsRules } from './password-checklist';
+import { AuthLinks, ErrorBox, SuccessBox } from './auth-ui';
+import { passwordMeetsRules } from './password-checklist';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Seed §4 / §9: after the update, /login after 2 s. */
 export const UPDATE_REDIRECT_MS = 2000;
@@ -60,40 +61,14 @@ export function UpdatePasswordPage() {
       <SuccessBox id="update-success" message={done ? MESSAGES.passwordUpdated : null} />
       {usable && (
         <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-          <div className="auth-field">
-            <label htmlFor="update-password">{AUTH_TEXT.passwordLabel}</label>
-            <input
-              id="update-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={password !== '' && !rulesMet}
-              aria-describedby={describedBy('update-rules', error && 'update-error')}
-            />
-            <PasswordChecklist id="update-rules" password={password} />
-          </div>
-          <div className="auth-field">
-            <label htmlFor="update-confirm">{AUTH_TEXT.confirmLabel}</label>
-            <input
-              id="update-confirm"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              aria-invalid={mismatch}
-              aria-describedby={describedBy(mismatch && 'update-mismatch', error && 'update-error')}
-            />
-            {mismatch && (
-              <p id="update-mismatch" className="auth-field-error">
-                {MESSAGES.passwordMismatch}
-              </p>
-            )}
-          </div>
+          <NewPasswordFields
+            idPrefix="update"
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+            errorId={error ? 'update-error' : undefined}
+          />
           <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={!rulesMet || busy || done}>
             {busy ? AUTH_TEXT.busy : AUTH_TEXT.updateSubmit}
           </button>
