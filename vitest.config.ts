@@ -25,6 +25,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: [...setupFiles, './test/setup/client.ts'],
+          // userEvent types character by character: several seconds per test on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

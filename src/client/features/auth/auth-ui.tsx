@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import './auth.css';
 
 /** `aria-describedby` from the ids that apply (undefined when none). */
@@ -28,4 +28,41 @@ export function SuccessBox({ id, message }: { id: string; message: string | null
 
 export function AuthLinks({ children }: { children: ReactNode }) {
   return <div className="auth-links">{children}</div>;
+}
+
+export interface AuthFieldProps {
+  id: string;
+  label: string;
+  name: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string;
+  invalid?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Shown under the input (checklist, field error). */
+  children?: ReactNode;
+}
+
+/** A labelled, required input of the auth forms. */
+export function AuthField({ id, label, name, type, autoComplete, value, onChange, describedBy, invalid, inputRef, children }: AuthFieldProps) {
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+      />
+      {children}
+    </div>
+  );
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../common/messages';
 import { useAuth } from '../../lib/auth/auth-context';
 import { signInWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthLinks, ErrorBox, describedBy } from './auth-ui';
+import { AuthField, AuthLinks, ErrorBox, describedBy } from './auth-ui';
 import { loginTarget } from './safe-redirect';
 import { SocialButtons } from './social-buttons';
 
@@ -48,32 +48,26 @@ export function LoginPage() {
       <p className="auth-intro">Connectez-vous pour poser votre question juridique.</p>
       <ErrorBox id={ERROR_ID} message={error} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-        <div className="auth-field">
-          <label htmlFor="login-email">{AUTH_TEXT.emailLabel}</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={errorRef}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor="login-password">{AUTH_TEXT.passwordLabel}</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={errorRef}
-          />
-        </div>
+        <AuthField
+          id="login-email"
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          describedBy={errorRef}
+        />
+        <AuthField
+          id="login-password"
+          label={AUTH_TEXT.passwordLabel}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          describedBy={errorRef}
+        />
         <p className="auth-forgot">
           <Link to="/reset-password">{AUTH_TEXT.forgotPassword}</Link>
         </p>

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { MESSAGES } from '../../../common/messages';
 import { AUTH_TEXT } from './auth-messages';
-import { describedBy } from './auth-ui';
+import { AuthField, describedBy } from './auth-ui';
 import { PasswordChecklist, passwordMeetsRules } from './password-checklist';
 
 export interface NewPasswordFieldsProps {
@@ -18,45 +18,40 @@ export interface NewPasswordFieldsProps {
 
 /** New password with the live requirements checklist, then its confirmation (register, update password). */
 export function NewPasswordFields({ idPrefix, password, confirm, onPasswordChange, onConfirmChange, errorId, confirmRef }: NewPasswordFieldsProps) {
-  const rulesMet = passwordMeetsRules(password);
   const mismatch = confirm !== '' && confirm !== password;
   return (
     <>
-      <div className="auth-field">
-        <label htmlFor={`${idPrefix}-password`}>{AUTH_TEXT.passwordLabel}</label>
-        <input
-          id={`${idPrefix}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => onPasswordChange(e.target.value)}
-          aria-invalid={password !== '' && !rulesMet}
-          aria-describedby={describedBy(`${idPrefix}-rules`, errorId)}
-        />
+      <AuthField
+        id={`${idPrefix}-password`}
+        label={AUTH_TEXT.passwordLabel}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={onPasswordChange}
+        invalid={password !== '' && !passwordMeetsRules(password)}
+        describedBy={describedBy(`${idPrefix}-rules`, errorId)}
+      >
         <PasswordChecklist id={`${idPrefix}-rules`} password={password} />
-      </div>
-      <div className="auth-field">
-        <label htmlFor={`${idPrefix}-confirm`}>{AUTH_TEXT.confirmLabel}</label>
-        <input
-          id={`${idPrefix}-confirm`}
-          ref={confirmRef}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => onConfirmChange(e.target.value)}
-          aria-invalid={mismatch}
-          aria-describedby={describedBy(mismatch && `${idPrefix}-mismatch`, errorId)}
-        />
+      </AuthField>
+      <AuthField
+        id={`${idPrefix}-confirm`}
+        label={AUTH_TEXT.confirmLabel}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={onConfirmChange}
+        invalid={mismatch}
+        describedBy={describedBy(mismatch && `${idPrefix}-mismatch`, errorId)}
+        inputRef={confirmRef}
+      >
         {mismatch && (
           <p id={`${idPrefix}-mismatch`} className="auth-field-error">
             {MESSAGES.passwordMismatch}
           </p>
         )}
-      </div>
+      </AuthField>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { signUpWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { AuthField, AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { passwordMeetsRules } from './password-checklist';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -67,32 +67,26 @@ export function RegisterPage() {
       <ErrorBox id="register-error" message={error} />
       <SuccessBox id="register-success" message={done ? MESSAGES.registered : null} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-        <div className="auth-field">
-          <label htmlFor="register-name">{AUTH_TEXT.nameLabel}</label>
-          <input
-            id="register-name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-describedby={describedBy(error && 'register-error')}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor="register-email">{AUTH_TEXT.emailLabel}</label>
-          <input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={describedBy(error && 'register-error')}
-          />
-        </div>
+        <AuthField
+          id="register-name"
+          label={AUTH_TEXT.nameLabel}
+          name="name"
+          type="text"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+          describedBy={describedBy(error && 'register-error')}
+        />
+        <AuthField
+          id="register-email"
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          describedBy={describedBy(error && 'register-error')}
+        />
         <NewPasswordFields
           idPrefix="register"
           password={password}

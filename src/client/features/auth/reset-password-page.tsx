@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { requestPasswordReset } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { AuthField, AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { SocialButtons } from './social-buttons';
 
 /** Seed §2 (Reset password): e-mail field, Google alternative, link back to login. */
@@ -40,19 +40,16 @@ export function ResetPasswordPage() {
       <ErrorBox id="reset-error" message={error} />
       <SuccessBox id="reset-success" message={sent ? MESSAGES.resetSent : null} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-        <div className="auth-field">
-          <label htmlFor="reset-email">{AUTH_TEXT.emailLabel}</label>
-          <input
-            id="reset-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={describedBy(error && 'reset-error', sent && 'reset-success')}
-          />
-        </div>
+        <AuthField
+          id="reset-email"
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          describedBy={describedBy(error && 'reset-error', sent && 'reset-success')}
+        />
         <button type="submit" className="ql-btn ql-btn-primary auth-submit" disabled={busy}>
           {busy ? AUTH_TEXT.busy : AUTH_TEXT.resetSubmit}
         </button>

@@ -1,0 +1,246 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ANSWER_NOTICE, SECTION_TITLES } from '../../src/common/api/answers';
+import { creditLedger, users } from '../../src/server/db/schema';
+import { openPage } from '../support/browser';
+import { gotoApp, sharedBrowser, type Site } from './harness';
+import {
+  creditsBadge,
+  newCredentials,
+  profileInPage,
+  registerThroughApi,
+  startAccountsSite,
+  submitLogin,
+  waitForSignedIn,
+  type Credentials,
+} from './accounts-support';
+
+/**
+ * The answer flow in a real browser against the real server (extractive mode, real corpus index):
+ * ask → streamed answer → PDF → feedback → reload; out of credits; an urgent question.
+ */
+
+const DEPOSIT_QUESTION =
+  "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie, que puis-je faire ?";
+const URGENT_QUESTION = 'Mon mari me frappe et menace de me tuer, que faire ?';
+const HEADINGS = Object.values(SECTION_TITLES);
+
+let site: Site;
+let browser: Browser;
+const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-answer-e2e-'));
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+});
+
+/** Chromium's console line for a fetch answered with this HTTP error status (deliberate in some tests). */
+function httpErrorLog(status: number): RegExp {
+  return new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of ${status}\\b`);
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const [u] = await site.server.testDb.database.db.select().from(users).where(eq(users.email, email));
+  if (!u) throw new Error(`no user ${email}`);
+  return u.id;
+}
+
+async function ledgerOf(userId: string) {
+  return site.server.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+}
+
+/** Registers through the API, signs in through the login form and lands on /app/question. */
+async function signInToQuestion(page: Page, who: Credentials): Promise<void> {
+  await gotoApp(page, `${site.baseUrl}/login?redirect=/app/question`);
+  await submitLogin(page, who.email, who.password);
+  await page.waitForURL((url) => url.pathname === '/app/question');
+  await page.getByRole('heading', { name: 'Poser une question', level: 1 }).waitFor();
+}
+
+async function ask(page: Page, question: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Poser une question juridique' });
+  await form.getByLabel('Votre question juridique').fill(question);
+  await form.getByRole('button', { name: 'Analyse', exact: true }).click();
+}
+
+async function sectionHeadings(page: Page): Promise<string[]> {
+  return page.locator('.answer-sections h2.answer-section-title').allTextContents();
+}
+
+describe('the answer flow', () => {
+  test('ask → streamed answer → PDF → feedback → reload', async () => {
+    const who = newCredentials('reponse');
+    await registerThroughApi(site.baseUrl, who);
+    const { page, context, errors } = await openPage(browser);
+    const feedbackBodies: string[] = [];
+    const answerRequests: { accept: string; body: string }[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/feedback') feedbackBodies.push(req.postData() ?? '');
+      if (url.pathname === '/api/answers') answerRequests.push({ accept: req.headers().accept ?? '', body: req.postData() ?? '' });
+    });
+
+    await signInToQuestion(page, who);
+    await waitForSignedIn(page, 3);
+    await ask(page, DEPOSIT_QUESTION);
+
+    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Réponse Légale', level: 1 }).waitFor();
+    await main.getByText('Réponse complète.').waitFor({ state: 'attached', timeout: 30_000 });
+
+    // One streamed request (SSE) carrying the question.
+    expect(answerRequests).toHaveLength(1);
+    expect(answerRequests[0]?.accept).toContain('text/event-stream');
+    expect(JSON.parse(answerRequests[0]?.body ?? '{}')).toMatchObject({ question: DEPOSIT_QUESTION });
+
+    // The question, the five sections in order, each with text; sources; the notice; no emergency block.
+    expect(await main.locator('.answer-question-text').textContent()).toBe(DEPOSIT_QUESTION);
+    expect(await sectionHeadings(page)).toEqual(HEADINGS);
+    for (const text of await main.locator('.answer-section .answer-section-text').allTextContents()) {
+      expect(text.trim().length).toBeGreaterThan(20);
+    }
+    expect(await main.locator('.answer-emergency').count()).toBe(0);
+    const sourceLinks = await main.locator('.answer-sources-list > li > a.answer-source-title').evaluateAll((links) =>
+      links.map((a) => (a as HTMLAnchorElement).href),
+    );
+    expect(sourceLinks.length).toBeGreaterThan(0);
+    for (const href of sourceLinks) expect(new URL(href).hostname).toMatch(/(^|\.)service-public\.fr$/);
+    // The deposit fiche (F31269) is among the sources.
+    expect(sourceLinks.some((href) => href.includes('F31269'))).toBe(true);
+    expect(await main.getByRole('note').textContent()).toBe(ANSWER_NOTICE);
+    await main.getByText(/^Données à jour au /).waitFor();
+
+    // One credit taken: the badge and the server agree.
+    await waitForSignedIn(page, 2);
+    expect(await creditsBadge(page).textContent()).toBe('Crédits: 2');
+    expect(await profileInPage(page)).toMatchObject({ status: 200, body: { credits: 2 } });
+
+    // The pré-dossier PDF.
+    const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
+    await main.getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdfPath = path.join(tmpDir, 'pre-dossier.pdf');
+    await download.saveAs(pdfPath);
+    const pdf = fs.readFileSync(pdfPath);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Pré-dossier juridique');
+    expect(pdfText).toContain('Notes pour le rendez-vous');
+    expect(pdfText).toContain('dépôt de garantie');
+
+    // Feedback « Non » + a reason: the request holds the verdict, the reason and the mode, nothing else.
+    await main.getByRole('button', { name: 'Non', exact: true }).click();
+    await main.getByLabel('Pourquoi ?').selectOption('unclear');
+    await main.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await main.getByText('Merci pour votre retour.').waitFor();
+    expect(feedbackBodies).toHaveLength(1);
+    const feedback = JSON.parse(feedbackBodies[0] ?? '{}') as Record<string, unknown>;
+    expect(feedback).toEqual({ helpful: false, reason: 'unclear', mode: 'extractive' });
+    expect(feedbackBodies[0]).not.toMatch(/propriétaire|dépôt|garantie|question/i);
+
+    // A reload shows the same answer again from session storage, without asking (or charging) again.
+    const before = await sectionHeadings(page);
+    await page.reload({ waitUntil: 'load' });
+    await main.getByRole('heading', { name: 'Réponse Légale', level: 1 }).waitFor();
+    await main.getByRole('heading', { name: 'En bref', level: 2 }).waitFor();
+    expect(await sectionHeadings(page)).toEqual(before);
+    expect(await main.locator('.answer-question-text').textContent()).toBe(DEPOSIT_QUESTION);
+    await waitForSignedIn(page, 2);
+    expect(answerRequests).toHaveLength(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('out of credits: the free-help screen, nothing charged', async () => {
+    const who = newCredentials('sans-credit');
+    await registerThroughApi(site.baseUrl, who);
+    const { page, context, errors } = await openPage(browser);
+    await signInToQuestion(page, who);
+    await waitForSignedIn(page, 3);
+
+    // The last credits are spent elsewhere (another tab, the API) while this page still shows 3.
+    const userId = await userIdOf(who.email);
+    expect(await site.server.app.accounts.credits.grant(userId, -3, 'test')).toMatchObject({ ok: true, balance: 0 });
+    const ledgerBefore = await ledgerOf(userId);
+
+    await ask(page, DEPOSIT_QUESTION);
+    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    const main = page.getByRole('main');
+    const alert = main.getByRole('alert');
+    await alert.getByRole('heading', { name: 'Vous n’avez plus de crédit' }).waitFor({ timeout: 15_000 });
+    await alert.getByText('Aucune question ne vous a été facturée.', { exact: false }).waitFor();
+    expect(await alert.getByRole('link', { name: 'Point-justice' }).count()).toBe(1);
+    expect(await alert.getByRole('link', { name: 'Aide juridictionnelle' }).count()).toBe(1);
+    expect(await alert.textContent()).toContain('point-justice');
+    expect(await main.locator('.answer-sections h2').count()).toBe(0);
+
+    // Nothing charged: the badge, the profile and the ledger all say so.
+    await waitForSignedIn(page, 0);
+    expect(await profileInPage(page)).toMatchObject({ status: 200, body: { credits: 0 } });
+    expect(await site.server.app.accounts.credits.balance(userId)).toBe(0);
+    expect(await ledgerOf(userId)).toEqual(ledgerBefore);
+
+    // Asking again from the form: refused in the page already, with the same pointers.
+    await gotoApp(page, `${site.baseUrl}/app/question`);
+    await waitForSignedIn(page, 0);
+    await ask(page, DEPOSIT_QUESTION);
+    const formAlert = page.getByRole('form', { name: 'Poser une question juridique' }).getByRole('alert');
+    await formAlert.waitFor();
+    expect(await formAlert.textContent()).toMatch(/point-justice, aide\s+juridictionnelle/);
+    expect(new URL(page.url()).pathname).toBe('/app/question');
+    expect(await ledgerOf(userId)).toEqual(ledgerBefore);
+
+    // The single 402 of the refused question, nothing else.
+    expect(errors.filter((e) => !httpErrorLog(402).test(e))).toEqual([]);
+    expect(errors).toHaveLength(1);
+    await context.close();
+  });
+
+  test('urgent question: the emergency numbers come before the sections', async () => {
+    const who = newCredentials('urgence');
+    await registerThroughApi(site.baseUrl, who);
+    const { page, context, errors } = await openPage(browser);
+    await signInToQuestion(page, who);
+    await waitForSignedIn(page, 3);
+    await ask(page, URGENT_QUESTION);
+
+    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    const main = page.getByRole('main');
+    const emergency = main.locator('.answer-emergency');
+    await emergency.waitFor({ timeout: 15_000 });
+    await main.getByText('Réponse complète.').waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await emergency.getByRole('heading').textContent()).toBe('En cas de danger, appelez immédiatement');
+    const numbers = await emergency.locator('a.answer-emergency-number').evaluateAll((links) =>
+      links.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+    );
+    for (const n of ['17', '112', '3919']) expect(numbers).toContainEqual({ text: n, href: `tel:${n}` });
+
+    // Shown before the five sections, in the document order and on screen.
+    expect(await sectionHeadings(page)).toEqual(HEADINGS);
+    const firstSection = main.getByRole('heading', { name: 'En bref', level: 2 });
+    const precedes = await emergency.evaluate((block) => {
+      const heading = document.getElementById('section-summary-title');
+      return heading !== null && (block.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    });
+    expect(precedes).toBe(true);
+    const blockBox = await emergency.boundingBox();
+    const sectionBox = await firstSection.boundingBox();
+    expect(blockBox && sectionBox && blockBox.y < sectionBox.y).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
