@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, foldAccents, tokenize } from './analyzer.js';
+import { buildArticleChannel } from './article-channel.js';
 import { buildArticleStore } from './legi.js';
 import { BM25, FIELDS, FILES, SECTION_SEPARATOR, INDEX_FORMAT_VERSION, type FicheMeta, type IndexedDoc, type Manifest, type PostingsLayout } from './index-schema.js';
-import type { Fiche } from './types.js';
+import type { CodeArticle, Fiche } from './types.js';
 
 export type ProgressFn = (done: number, total: number, phase: string) => void;
 
@@ -261,8 +262,12 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
   fs.writeFileSync(path.join(outDir, FILES.abbreviations), JSON.stringify(buildAbbreviations(sorted)));
 
   let articles = 0;
+  let channelArticles = 0;
   if (opts.legiDataDir !== null) {
-    articles = buildArticleStore(outDir, opts.legiDataDir, (d, t) => onProgress?.(d, t, 'codes'));
+    const all: CodeArticle[] = [];
+    articles = buildArticleStore(outDir, opts.legiDataDir, (d, t) => onProgress?.(d, t, 'codes'), all);
+    // Second retrieval channel: the articles the fiches cite, and who cites them.
+    channelArticles = buildArticleChannel(outDir, sorted, all);
   }
 
   const manifest: Manifest = {
@@ -275,6 +280,7 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
     terms: written.terms,
     postings: written.postings,
     articles,
+    channelArticles,
     buildSeconds: (Date.now() - started) / 1000,
     layout: written.layout,
   };

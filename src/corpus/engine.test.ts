@@ -59,6 +59,11 @@ describe('search engine on the full corpus', () => {
     expect(engine.getArticle('L9999-99')).toBeUndefined();
   });
 
+  it('indexes only the code articles cited by the fiches for the article channel', () => {
+    expect(engine.manifest.channelArticles ?? 0).toBeGreaterThan(1000);
+    expect(engine.manifest.channelArticles ?? 0).toBeLessThan(engine.manifest.articles / 5);
+  });
+
   it('lists themes with their fiches for /Articles/', () => {
     const themes = engine.themes();
     const logement = themes.find((t) => t.audience === 'particuliers' && t.title === 'Logement');
@@ -67,26 +72,26 @@ describe('search engine on the full corpus', () => {
 });
 
 describe('retrieval quality (regression guard)', () => {
-  // Levels reached (docs/decisions/retrieval.md): all 0.768 / 0.643, A 0.715 / 0.601, B (held-out) 0.826 / 0.690,
-  // everyday 0.848 / 0.701.
+  // Levels reached (docs/decisions/retrieval.md): all 0.789 / 0.668, A 0.744 / 0.630, B (held-out) 0.839 / 0.710,
+  // everyday 0.833 / 0.702 (the everyday guard tolerates one phrasing of 66: −0.016).
   it('keeps dev-set hit@5 and MRR@10 at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(DEV_SET_PATH));
     expect(m.phrasings).toBe(1516);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.758);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.633);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.779);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.658);
   });
 
   it('keeps the held-out half of the dev set (odd intents) at the level reached', () => {
     const m = evaluate(engine, splitItems(loadEvalSet(DEV_SET_PATH), 'B'));
     expect(m.intents).toBe(46);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.816);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.68);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.829);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.7);
   });
 
   it('keeps the everyday-questions set at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH));
     expect(m.phrasings).toBeGreaterThanOrEqual(60);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.83);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.685);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.817);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.686);
   });
 });

@@ -10,6 +10,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { analyze } from './analyzer.js';
 import { buildIndex, type ProgressFn } from './build-index.js';
 import { FILES, INDEX_FORMAT_VERSION, SECTION_SEPARATOR, type FicheMeta, type Manifest } from './index-schema.js';
+import { ArticleChannel } from './article-channel.js';
 import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
@@ -209,7 +210,7 @@ export function openIndex(indexDir: string): SearchEngine {
   const bin = fs.readFileSync(path.join(indexDir, FILES.postings));
   const postings = new Postings(bin, manifest.layout.nTerms, manifest.layout.nPostings, manifest.layout.nDocs);
   const articles = new ArticleStore(indexDir);
-  return new Engine(indexDir, manifest, metas, terms, postings, { vocab, abbreviations, fuzzyVocab }, articles);
+  return new Engine(indexDir, manifest, metas, terms, postings, { vocab, abbreviations, fuzzyVocab }, articles, ArticleChannel.open(indexDir));
 }
 
 /** Typed-array views over postings.bin (see index-schema.ts for the layout). */
@@ -262,6 +263,13 @@ export const TUNING = {
   theme: 1,
   /** Candidates re-scored by theme coherence. */
   pool: 30,
+  /**
+   * Code-article channel: fiche score += articles × best fiche score × best (article score / best article score
+   * × citing fiches^-articleFanout) over the `topArticles` best articles the fiche cites (0 = off).
+   */
+  articles: 0.3,
+  topArticles: 30,
+  articleFanout: 0.5,
 };
 
 class Engine implements SearchEngine {
@@ -301,6 +309,7 @@ class Engine implements SearchEngine {
     private readonly postings: Postings,
     private readonly ctx: QueryContext,
     private readonly articles: ArticleStore,
+    private readonly channel: ArticleChannel | undefined,
   ) {
     this.corpusDate = manifest.corpusDate;
     this.ficheCount = metas.length;
@@ -362,7 +371,26 @@ class Engine implements SearchEngine {
       }
     }
     const pool = TUNING.theme > 0 ? Math.max(limit, TUNING.pool) : limit;
-    const top = this.rank(qterms, pool, opts);
+    const bonus = this.channel && TUNING.articles > 0 ? this.channel.ficheBonus(qterms, TUNING.topArticles, TUNING.articleFanout) : undefined;
+    const side = new Map<number, { fi: number; score: number; docs: number[] }>();
+    let top = this.rank(qterms, pool, opts, bonus, side);
+    if (bonus && bonus.size > 0 && top.length > 0) {
+      // Code-article channel: fiches citing the articles that match the question best get a share of the best score.
+      const scale = (top[0] as { score: number }).score * TUNING.articles;
+      const byFi = new Map(top.map((c) => [c.fi, c]));
+      for (const [fi, b] of bonus) {
+        let c = byFi.get(fi) ?? side.get(fi);
+        if (!c) {
+          const meta = this.metas[fi];
+          if (!meta || (opts.kinds && !opts.kinds.includes(meta.kind))) continue;
+          c = { fi, score: 0, docs: [] };
+        }
+        c.score += scale * b;
+        byFi.set(fi, c);
+      }
+      top = [...byFi.values()].sort((a, b) => b.score - a.score);
+      if (top.length > pool) top.length = pool;
+    }
     if (TUNING.theme > 0 && top.length > 1) {
       // Theme coherence: a fiche whose theme gathers much of the candidates' score is on the question's subject.
       const mass = new Map<number, number>();
@@ -399,7 +427,13 @@ class Engine implements SearchEngine {
   }
 
   /** Scores every fiche touched by the query terms and returns the `limit` best, best first. */
-  private rank(qterms: QueryTerm[], limit: number, opts: SearchOptions): { fi: number; score: number; docs: number[] }[] {
+  private rank(
+    qterms: QueryTerm[],
+    limit: number,
+    opts: SearchOptions,
+    extra?: Map<number, number>,
+    side?: Map<number, { fi: number; score: number; docs: number[] }>,
+  ): { fi: number; score: number; docs: number[] }[] {
     const { termStart, docIds, impacts, docFiche, docHead } = this.postings;
     const docScore = this.docScore;
     // Per document: bits of the query terms found (bit 31 marks "touched").
@@ -499,6 +533,10 @@ class Engine implements SearchEngine {
           const prec = Math.min(1, (titleCount[f] as number) / Math.max(1, this.titleLen[f] as number));
           score *= 1 + TUNING.title * cov * Math.pow(prec, TUNING.titlePrecision);
         }
+      }
+      if (score > 0 && side && extra?.has(f)) {
+        const docs = [bestDoc[o], bestDoc[o + 1], bestDoc[o + 2]].filter((x): x is number => x !== undefined && x > 0).map((x) => x - 1);
+        side.set(f, { fi: f, score, docs });
       }
       if (score > 0 && (top.length < limit || score > (top[top.length - 1] as { score: number }).score)) {
         const docs = [bestDoc[o], bestDoc[o + 1], bestDoc[o + 2]].filter((x): x is number => x !== undefined && x > 0).map((x) => x - 1);

@@ -1,7 +1,7 @@
 /** On-disk layout of the search index, shared by the builder and the engine. */
 
 /** Bump when the index layout or the analysis changes: it forces a rebuild. */
-export const INDEX_FORMAT_VERSION = 14;
+export const INDEX_FORMAT_VERSION = 15;
 
 /** Separates the section path from the text in passages.txt. */
 export const SECTION_SEPARATOR = '\u001f';
@@ -75,6 +75,8 @@ export interface Manifest {
   terms: number;
   postings: number;
   articles: number;
+  /** Code articles cited by the fiches, indexed for the article channel (article-channel.ts). */
+  channelArticles?: number;
   buildSeconds: number;
   layout: PostingsLayout;
 }

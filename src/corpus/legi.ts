@@ -59,7 +59,13 @@ export function legifranceArticleUrl(id: string): string {
 }
 
 /** Writes articles.jsonl and articles-index.json into `outDir`. Returns the number of articles. */
-export function buildArticleStore(outDir: string, dataDir = legiDataDir(), onProgress?: (done: number, total: number) => void): number {
+export function buildArticleStore(
+  outDir: string,
+  dataDir = legiDataDir(),
+  onProgress?: (done: number, total: number) => void,
+  /** Receives every article in code order (for the article channel). */
+  collect?: CodeArticle[],
+): number {
   const files = fs.readdirSync(dataDir).filter((f) => /^LEGITEXT\d+\.json$/.test(f)).sort();
   const out = fs.openSync(path.join(outDir, 'articles.jsonl.tmp'), 'w');
   const index: ArticleIndexFile = { codes: [], byId: {}, byNum: {} };
@@ -87,6 +93,7 @@ export function buildArticleStore(outDir: string, dataDir = legiDataDir(), onPro
         };
         const buf = Buffer.from(`${JSON.stringify(article)}\n`, 'utf8');
         fs.writeSync(out, buf);
+        collect?.push(article);
         const loc: [number, number] = [offset, buf.length - 1];
         offset += buf.length;
         count++;
