@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { creditLedger, users } from '../../src/server/db/schema';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/databases';
-import { makeFakeClientDist } from '../support/app';
+import { makeFakeClientDist, testSearchEngine } from '../support/app';
 import { AUTH_TEST_ENV, TestBrowser, signUp } from './support/http';
 
 interface Run {
@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('npm run credits on %s', (kind) => {
     const dist = makeFakeClientDist();
     const app = await buildApp(
       loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, CLIENT_DIST_DIR: dist, ...AUTH_TEST_ENV }),
-      { logger: false, database: testDb.database },
+      { logger: false, database: testDb.database, searchEngine: await testSearchEngine() },
     );
     expect((await signUp(new TestBrowser(app), 'operateur@exemple.fr', 'Opé Rateur')).statusCode).toBe(200);
     await app.close();

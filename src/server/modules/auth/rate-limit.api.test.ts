@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
-import { createTestApp, makeFakeClientDist, type TestApp } from '../../../../test/support/app';
+import { createTestApp, makeFakeClientDist, type TestApp, testSearchEngine } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, STRONG_PASSWORD, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
 import { MESSAGES } from '../../../common/messages';
@@ -78,7 +78,7 @@ describe('auth rate limits hold across two instances sharing PostgreSQL', () => 
     secondDb = await openDatabase({ databaseUrl: t.testDb.url, dataDir: t.testDb.dataDir });
     second = await buildApp(
       loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.testDb.dataDir, CLIENT_DIST_DIR: dist, ...LIMIT_ENV }),
-      { logger: false, database: secondDb },
+      { logger: false, database: secondDb, searchEngine: await testSearchEngine() },
     );
     await second.ready();
   });
