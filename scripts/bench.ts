@@ -132,6 +132,23 @@ async function benchRetrievalIfPresent(): Promise<void> {
   }
 }
 
+async function benchAnswersRows(): Promise<void> {
+  const { benchAnswers } = await import('./bench-answers');
+  const r = await benchAnswers();
+  const labels: Record<string, [string, string, string]> = {
+    answerMedianMs: ['Réponse extractive (JSON), temps médian côté client local', 'ms', '≤ 30 ms'],
+    answerP99Ms: ['Réponse extractive (JSON), p99', 'ms', ''],
+    firstSectionMedianMs: ['Première section reçue en flux (SSE), médiane', 'ms', '≤ 50 ms'],
+    answersPerSecond: ['Réponses par seconde (autocannon, 10 connexions, 10 s)', '/s', '≥ 100 /s'],
+    loadLatencyP50Ms: ['Latence sous charge, médiane', 'ms', ''],
+    loadLatencyP99Ms: ['Latence sous charge, p99', 'ms', ''],
+  };
+  for (const [k, v] of Object.entries(r)) {
+    const [label, unit, target] = labels[k] ?? [k, '', ''];
+    rows.push({ label, value: `${Math.round(v * 10) / 10}${unit ? ` ${unit}` : ''}`, target });
+  }
+}
+
 function writeReadme(): void {
   const file = path.join(ROOT, 'README.md');
   const table = [
@@ -176,6 +193,7 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await benchRetrievalIfPresent();
+  await benchAnswersRows();
   for (const r of rows) console.log(`${r.label}: ${r.value}${r.target ? ` (cible ${r.target})` : ''}`);
   writeReadme();
 }

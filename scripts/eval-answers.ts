@@ -31,7 +31,7 @@ import { users } from '../src/server/db/schema/index.js';
 import { checkAnswer } from '../src/server/modules/answers/citations/check-citations.js';
 import { DEV_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet, type EvalItem } from './eval-retrieval.js';
 
-const PUBLIC_URL = 'http://127.0.0.1:3999';
+export const PUBLIC_URL = 'http://127.0.0.1:3999';
 const DEV_PHRASINGS_PER_INTENT = 2;
 const SHORT_MAX_WORDS = 2;
 const CREDITS = 100_000;
@@ -148,7 +148,7 @@ export function formatSummary(s: SetSummary): string[] {
   ];
 }
 
-function writeFakeClientDist(dir: string): void {
+export function writeFakeClientDist(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'index.html'),
@@ -157,7 +157,7 @@ function writeFakeClientDist(dir: string): void {
 }
 
 /** Creates a user through the API and gives it many credits; returns its API key. */
-async function createEvalUser(app: FastifyInstance): Promise<string> {
+export async function createEvalUser(app: FastifyInstance): Promise<string> {
   const email = `eval-${Date.now()}@exemple.fr`;
   const res = await app.inject({
     method: 'POST',
