@@ -94,7 +94,7 @@ describe('the answer flow', () => {
     await waitForSignedIn(page, 3);
     await ask(page, DEPOSIT_QUESTION);
 
-    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Réponse Légale', level: 1 }).waitFor();
     await main.getByText('Réponse complète.').waitFor({ state: 'attached', timeout: 30_000 });
@@ -171,13 +171,26 @@ describe('the answer flow', () => {
     await signInToQuestion(page, who);
     await waitForSignedIn(page, 3);
 
-    // The last credits are spent elsewhere (another tab, the API) while this page still shows 3.
+    // The last credits are spent elsewhere (another tab, the API) while this page still shows 3. The page
+    // may re-read its profile at any time (30 s session tick, tab visibility): until the question is sent,
+    // it keeps seeing the stale balance, so the server's 402 is what this test exercises.
+    let staleProfile = true;
+    await page.route('**/api/profile', async (route) => {
+      if (!staleProfile) return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      return route.fulfill({ response, json: { ...body, credits: 3 } });
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/answers') staleProfile = false;
+    });
     const userId = await userIdOf(who.email);
     expect(await site.server.app.accounts.credits.grant(userId, -3, 'test')).toMatchObject({ ok: true, balance: 0 });
     const ledgerBefore = await ledgerOf(userId);
 
     await ask(page, DEPOSIT_QUESTION);
-    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    // A client-side navigation (pushState): poll the URL rather than wait for a page load event.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
     const main = page.getByRole('main');
     const alert = main.getByRole('alert');
     await alert.getByRole('heading', { name: 'Vous n’avez plus de crédit' }).waitFor({ timeout: 15_000 });
@@ -217,7 +230,7 @@ describe('the answer flow', () => {
     await waitForSignedIn(page, 3);
     await ask(page, URGENT_QUESTION);
 
-    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
     const main = page.getByRole('main');
     const emergency = main.locator('.answer-emergency');
     await emergency.waitFor({ timeout: 15_000 });
