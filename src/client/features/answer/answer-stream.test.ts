@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerSection, SseMeta, SseSources } from '../../../common/api/answers';
 import { AnswerError, NETWORK_MESSAGE, streamAnswer } from './answer-stream';
 import { QUESTION, SECTIONS, SOURCES, controlledStream, fullStream, jsonResponse, sse, streamResponse, stubFetch } from './answer-test-utils';
-import { SseParser } from './sse-parser';
+import { SseParser } from '../../../common/sse-parser';
 
 afterEach(() => {
   vi.unstubAllGlobals();

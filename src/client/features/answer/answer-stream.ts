@@ -11,7 +11,7 @@ import {
   type SseSources,
 } from '../../../common/api/answers';
 import { apiErrorSchema } from '../../../common/api/errors';
-import { SseParser, type SseEvent } from './sse-parser';
+import { SseParser, type SseEvent } from '../../../common/sse-parser';
 
 export const ANSWERS_ENDPOINT = '/api/answers';
 

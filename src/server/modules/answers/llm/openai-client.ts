@@ -1,4 +1,5 @@
 import type { ChatMessage } from './types';
+import { SseParser, type SseEvent } from '../../../../common/sse-parser';
 
 /**
  * A minimal OpenAI-compatible streaming chat-completions client (global `fetch`, Node ≥ 20).
@@ -46,63 +47,17 @@ export interface StreamEnd {
   finishReason: string | null;
 }
 
-/** One Server-Sent Event: its `event` name (default "message") and its data lines joined by "\n". */
-export interface SseEvent {
-  event: string;
-  data: string;
-}
+export type { SseEvent };
 
 /**
- * Incremental Server-Sent Events parser (WHATWG rules): accepts arbitrary byte chunks (lines and
- * multi-byte UTF-8 characters may be split anywhere), LF / CR / CRLF line ends, comments (":…"),
- * `data:` with or without the space, several `data:` lines per event; unknown fields are ignored.
+ * Server-Sent Events from a byte stream: UTF-8 decoding across chunk boundaries (a multi-byte character
+ * may be split), a leading BOM dropped, then the shared parser of `src/common/sse-parser.ts`. An event
+ * cut off by the end of the stream is still delivered.
  */
 export function createSseParser(): { push(chunk: Uint8Array): SseEvent[]; end(): SseEvent[] } {
   const decoder = new TextDecoder('utf-8');
-  let buffer = '';
-  let dataLines: string[] = [];
-  let eventName = '';
+  const parser = new SseParser();
   let first = true;
-
-  const dispatch = (out: SseEvent[]): void => {
-    if (dataLines.length > 0) out.push({ event: eventName || 'message', data: dataLines.join('\n') });
-    dataLines = [];
-    eventName = '';
-  };
-
-  const processLine = (line: string, out: SseEvent[]): void => {
-    if (line === '') {
-      dispatch(out);
-      return;
-    }
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') dataLines.push(value);
-    else if (field === 'event') eventName = value;
-    // id, retry and anything else: ignored.
-  };
-
-  const drain = (final: boolean): SseEvent[] => {
-    const out: SseEvent[] = [];
-    for (;;) {
-      const m = /\r\n|\r|\n/.exec(buffer);
-      if (!m) break;
-      // A lone CR at the very end may be the first half of a CRLF split across chunks.
-      if (m[0] === '\r' && m.index === buffer.length - 1 && !final) break;
-      processLine(buffer.slice(0, m.index), out);
-      buffer = buffer.slice(m.index + m[0].length);
-    }
-    if (final) {
-      if (buffer !== '') processLine(buffer, out);
-      buffer = '';
-      dispatch(out);
-    }
-    return out;
-  };
-
   return {
     push(chunk) {
       let text = decoder.decode(chunk, { stream: true });
@@ -110,12 +65,10 @@ export function createSseParser(): { push(chunk: Uint8Array): SseEvent[]; end():
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = false;
       }
-      buffer += text;
-      return drain(false);
+      return parser.push(text);
     },
     end() {
-      buffer += decoder.decode();
-      return drain(true);
+      return [...parser.push(decoder.decode()), ...parser.end({ dispatchPending: true })];
     },
   };
 }

@@ -5,6 +5,8 @@ export interface SseEvent {
 }
 
 /**
+ * Shared by the browser (answers streamed by our API) and the server (a language model's streamed
+ * chat completion).
  * An incremental parser for `text/event-stream` (WHATWG HTML § 9.2.6): text may arrive cut anywhere —
  * in the middle of a field, between "\r" and "\n" — and lines end with CRLF, LF or CR. Comments (":…")
  * are skipped, `id` and `retry` are ignored (the answer is never resumed), and an event without data
@@ -42,14 +44,22 @@ export class SseParser {
     return events;
   }
 
-  /** The stream ended: an event not followed by a blank line is dropped, as the standard says. */
-  end(): SseEvent[] {
+  /**
+   * The stream ended. By the standard an event not followed by a blank line is dropped; with
+   * `dispatchPending` it is delivered (some model servers close the stream without the last blank line).
+   */
+  end(options: { dispatchPending?: boolean } = {}): SseEvent[] {
+    const events: SseEvent[] = [];
+    if (options.dispatchPending) {
+      if (this.buffer !== '') this.line(this.buffer, events);
+      this.line('', events);
+    }
     this.buffer = '';
     this.eventType = '';
     this.dataLines = [];
     this.hasData = false;
     this.skipLeadingLf = false;
-    return [];
+    return events;
   }
 
   private line(line: string, events: SseEvent[]): void {
