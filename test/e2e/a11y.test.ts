@@ -1,20 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { MOBILE_CONTEXT, openPage } from '../support/browser';
-import { gotoApp, revealAllAnimations, sharedBrowser, startSite, type Site } from './harness';
+import { gotoApp, revealAllAnimations, withSharedSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = withSharedSite();
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -39,8 +29,8 @@ const SPA_PAGES: Array<{ path: string; label: string; options?: BrowserContextOp
 
 describe('axe-core (WCAG 2.1 A/AA): no serious or critical violation', () => {
   test.each(SPA_PAGES)('$path ($label)', async ({ path, label, options }) => {
-    const { page, context, errors } = await openPage(browser, options);
-    await gotoApp(page, `${site.baseUrl}${path}`);
+    const { page, context, errors } = await openPage(shared.browser, options);
+    await gotoApp(page, `${shared.site.baseUrl}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     if (path === '/') {
       // Checked as a visitor sees it: signed-out form, animations played.
@@ -53,8 +43,8 @@ describe('axe-core (WCAG 2.1 A/AA): no serious or critical violation', () => {
   });
 
   test.each(['/mentions.html', '/services.html', '/Articles/'])('%s (page statique)', async (path) => {
-    const { page, context, errors } = await openPage(browser);
-    const response = await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'load' });
+    const { page, context, errors } = await openPage(shared.browser);
+    const response = await page.goto(`${shared.site.baseUrl}${path}`, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     expect(await seriousViolations(page, path)).toEqual([]);
     expect(errors).toEqual([]);
@@ -62,8 +52,8 @@ describe('axe-core (WCAG 2.1 A/AA): no serious or critical violation', () => {
   });
 
   test('the home page with the mobile menu open', async () => {
-    const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
-    await gotoApp(page, `${site.baseUrl}/`);
+    const { page, context, errors } = await openPage(shared.browser, MOBILE_CONTEXT);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await page.locator('#ql-menu-mobile').waitFor({ state: 'visible' });
     expect(await seriousViolations(page, 'menu mobile ouvert')).toEqual([]);
@@ -74,8 +64,8 @@ describe('axe-core (WCAG 2.1 A/AA): no serious or critical violation', () => {
 
 describe('landmarks and keyboard', () => {
   test.each(['/', '/login'])('%s has one banner, one main and one contentinfo landmark', async (path) => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}${path}`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('banner').count()).toBe(1);
     expect(await page.getByRole('main').count()).toBe(1);
@@ -86,8 +76,8 @@ describe('landmarks and keyboard', () => {
   });
 
   test('Tab first reaches the skip link, which moves the focus to <main>', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}/`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     await page.keyboard.press('Tab');
     const focused = () =>
       page.evaluate(() => {
@@ -106,8 +96,8 @@ describe('landmarks and keyboard', () => {
   });
 
   test('keyboard focus is visible on links and buttons', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}/`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     const outlines: Array<{ text: string; style: string; width: string }> = [];
     // Skip link, brand, then the navigation links and the sign-in buttons.
     for (let i = 0; i < 6; i++) {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startFakeGeo, type GeoReply } from '../support/geo';
@@ -41,6 +42,34 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     close: async () => {
       await server.close();
       await geo.close();
+    },
+  };
+}
+
+export interface SharedSite {
+  readonly site: Site;
+  readonly browser: Browser;
+}
+
+/** One site and one browser for a whole test file: started before its tests, closed after them. */
+export function withSharedSite(options: SiteOptions = {}): SharedSite {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(options), sharedBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  return {
+    get site() {
+      if (!site) throw new Error('site not started (use it inside a test)');
+      return site;
+    },
+    get browser() {
+      if (!browser) throw new Error('browser not started (use it inside a test)');
+      return browser;
     },
   };
 }

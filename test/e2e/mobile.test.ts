@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MOBILE_CONTEXT, openPage } from '../support/browser';
-import { gotoApp, revealAllAnimations, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+import { gotoApp, revealAllAnimations, withSharedSite, topIsInViewport, waitForScrollEnd } from './harness';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = withSharedSite();
 
 const EXTRA_LINKS = ['Les Professionnels', 'Sites Utiles', 'Comment ça marche?'];
 
@@ -22,8 +12,8 @@ function toggle(page: Page) {
 }
 
 test('at 375 px the menu is collapsed, opens with the extra links, and a link navigates and closes it', async () => {
-  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
-  await gotoApp(page, `${site.baseUrl}/`);
+  const { page, context, errors } = await openPage(shared.browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${shared.site.baseUrl}/`);
   const button = page.getByRole('button', { name: 'Ouvrir le menu' });
   expect(await button.getAttribute('aria-expanded')).toBe('false');
   const menu = page.locator('#ql-menu-mobile');
@@ -51,8 +41,8 @@ test('at 375 px the menu is collapsed, opens with the extra links, and a link na
 });
 
 test('the menu is keyboard operable: Enter opens it, Escape closes it and gives the focus back', async () => {
-  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
-  await gotoApp(page, `${site.baseUrl}/`);
+  const { page, context, errors } = await openPage(shared.browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${shared.site.baseUrl}/`);
   await toggle(page).focus();
   await page.keyboard.press('Enter');
   expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
@@ -71,8 +61,8 @@ test('the menu is keyboard operable: Enter opens it, Escape closes it and gives 
 });
 
 test('nothing overflows horizontally at 375 px, before and after the scroll animations', async () => {
-  const { page, context, errors } = await openPage(browser, MOBILE_CONTEXT);
-  await gotoApp(page, `${site.baseUrl}/`);
+  const { page, context, errors } = await openPage(shared.browser, MOBILE_CONTEXT);
+  await gotoApp(page, `${shared.site.baseUrl}/`);
   const widths = () =>
     page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
   expect(await widths()).toEqual({ scroll: 375, body: 375 });
@@ -92,11 +82,11 @@ test('mobile means a mobile user agent or a width of 768 px or less', async () =
     { width: 1024, mobileUa: true, hamburger: true },
   ];
   for (const c of cases) {
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(shared.browser, {
       viewport: { width: c.width, height: 800 },
       ...(c.mobileUa ? { userAgent: MOBILE_CONTEXT.userAgent } : {}),
     });
-    await gotoApp(page, `${site.baseUrl}/`);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     const label = `${c.width} px, ${c.mobileUa ? 'mobile' : 'desktop'} user agent`;
     expect(await toggle(page).count(), label).toBe(c.hamburger ? 1 : 0);
     const navbar = page.getByRole('navigation', { name: 'Navigation principale' });

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage } from '../support/browser';
-import { gotoApp, sharedBrowser, startSite, topIsInViewport, waitForScrollEnd, type Site } from './harness';
+import { gotoApp, startSite, topIsInViewport, waitForScrollEnd, withSharedSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = withSharedSite();
 
 function metaContent(page: Page, name: string): Promise<string | null> {
   return page.evaluate((n) => document.querySelector(`meta[name="${n}"]`)?.getAttribute('content') ?? null, name);
@@ -25,8 +15,8 @@ describe('redirects', () => {
     ['/app/reponse-legale', '/app/reponse-legale'],
     ['/app/restricted?a=b&c=%C3%A9t%C3%A9', '/app/restricted?a=b&c=%C3%A9t%C3%A9'],
   ])('signed out, %s redirects to /login with the full original path', async (path, expected) => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}${path}`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}${path}`);
     await page.waitForURL((url) => url.pathname === '/login');
     const url = new URL(page.url());
     expect(url.searchParams.get('redirect')).toBe(expected);
@@ -40,8 +30,8 @@ describe('redirects', () => {
   });
 
   test('an unknown path goes to the home page', async () => {
-    const { page, context, errors } = await openPage(browser);
-    const response = await page.goto(`${site.baseUrl}/nimporte/quoi`);
+    const { page, context, errors } = await openPage(shared.browser);
+    const response = await page.goto(`${shared.site.baseUrl}/nimporte/quoi`);
     expect(response?.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('#home').getByRole('heading', { level: 1 }).waitFor();
@@ -51,8 +41,8 @@ describe('redirects', () => {
   });
 
   test('/logout shows its spinner and message, then lands on the home page', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}/logout`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}/logout`);
     await page.getByRole('heading', { name: 'Déconnexion', level: 1 }).waitFor();
     expect(await page.getByText('Déconnexion en cours…').isVisible()).toBe(true);
     expect(await page.title()).toBe('Déconnexion — QuestionLegale.info');
@@ -69,10 +59,10 @@ describe('redirects', () => {
 
 describe('page metadata', () => {
   test('the title, description and keywords come from the route', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     const seen: Record<string, { title: string; description: string | null; keywords: string | null }> = {};
     for (const path of ['/', '/login', '/register', '/reset-password', '/update-password']) {
-      await gotoApp(page, `${site.baseUrl}${path}`);
+      await gotoApp(page, `${shared.site.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       seen[path] = { title: await page.title(), description: await metaContent(page, 'description'), keywords: await metaContent(page, 'keywords') };
     }
@@ -95,8 +85,8 @@ describe('page metadata', () => {
 
 describe('scrolling', () => {
   test('a URL with a hash scrolls smoothly to its section once the page is there', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}/#utiles`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}/#utiles`);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(0);
     await waitForScrollEnd(page);
     expect(await topIsInViewport(page, '#utiles')).toBe(true);
@@ -105,8 +95,8 @@ describe('scrolling', () => {
   });
 
   test('navigating to another page without a hash starts at the top', async () => {
-    const { page, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 500 } });
-    await gotoApp(page, `${site.baseUrl}/register`);
+    const { page, context, errors } = await openPage(shared.browser, { viewport: { width: 1280, height: 500 } });
+    await gotoApp(page, `${shared.site.baseUrl}/register`);
     const link = page.getByRole('main').getByRole('link', { name: /connecte/i }).first();
     await link.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
@@ -125,9 +115,9 @@ describe('layouts', () => {
   test.each(['/login', '/register', '/reset-password', '/update-password'])(
     '%s uses the auth layout with its background image',
     async (path) => {
-      const { page, context, errors } = await openPage(browser);
+      const { page, context, errors } = await openPage(shared.browser);
       const image = page.waitForResponse((r) => r.url().endsWith('/images/auth-background.svg'));
-      await gotoApp(page, `${site.baseUrl}${path}`);
+      await gotoApp(page, `${shared.site.baseUrl}${path}`);
       const layout = page.locator('.ql-auth-layout');
       expect(await layout.count()).toBe(1);
       const background = await layout.evaluate((el) => getComputedStyle(el).backgroundImage);
@@ -142,8 +132,8 @@ describe('layouts', () => {
   );
 
   test('the home page uses the default layout with the signed-out navigation bar', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoApp(page, `${site.baseUrl}/`);
+    const { page, context, errors } = await openPage(shared.browser);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     expect(await page.locator('.ql-auth-layout').count()).toBe(0);
     const navbar = page.getByRole('navigation', { name: 'Navigation principale' });
     for (const name of ['Question?', 'Articles', 'References']) {
@@ -161,7 +151,7 @@ describe('layouts', () => {
 test('the site works the same on PostgreSQL', async () => {
   const pgSite = await startSite({ kind: 'postgres' });
   try {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     const health = await page.request.get(`${pgSite.baseUrl}/api/health`);
     expect(health.status()).toBe(200);
     await gotoApp(page, `${pgSite.baseUrl}/app/question?x=1#y`);

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { openPage } from '../support/browser';
-import { sharedBrowser, startSite, type Site } from './harness';
+import { withSharedSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = withSharedSite();
 
 /** Frequent French words: a page written in French uses several of them many times. */
 const FRENCH_WORDS = ['le', 'la', 'les', 'de', 'des', 'du', 'et', 'à', 'au', 'en', 'vous', 'votre', 'pour', 'une', 'est', 'sur'];
@@ -24,7 +13,7 @@ test.each([
   ['/Articles/', /./],
   ['/Articles/index.htm', /./],
 ])('%s is a static French page with an h1, the CSP header and no error', async (path, h1Text) => {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(shared.browser);
   const cspViolations: string[] = [];
   await page.exposeFunction('reportCspViolation', (v: string) => cspViolations.push(v));
   await page.addInitScript(() => {
@@ -33,7 +22,7 @@ test.each([
     });
   });
 
-  const response = await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'load' });
+  const response = await page.goto(`${shared.site.baseUrl}${path}`, { waitUntil: 'load' });
   expect(response?.status()).toBe(200);
   const headers = response?.headers() ?? {};
   expect(headers['content-type']).toMatch(/^text\/html/);
