@@ -78,6 +78,33 @@ export const FRENCH_WORDS: ReadonlySet<string> = new Set([
   'différent', 'différents', 'différente', 'différentes', 'parle', 'parler', 'bon', 'bonne', 'deux',
   'trois', 'quatre', 'dix', 'fin', 'début', 'côté', 'partie', 'besoin', 'sinon', 'pourtant',
   'autant', 'assez', 'tant', 'tandis', 'voire', 'faits', 'lorsque', 'jusqu', 'demeure',
+  // the same legal vocabulary as people type it without accents, and more of it (keyword questions such
+  // as « alcool au travail » or « prime anciennete salarie »): words absent from the five other languages
+  'conge', 'conges', 'chomage', 'salarie', 'salariee', 'salaries', 'salariees', 'employe',
+  'indemnite', 'indemnites', 'demission', 'demissionner', 'démissionner', 'preavis', 'arret', 'arrêts',
+  'anciennete', 'ancienneté', 'securite', 'sante', 'depot', 'licencie', 'licenciee', 'proces', 'delai',
+  'delais', 'decès', 'deces', 'impot', 'impots', 'copropriete', 'responsabilite', 'prejudice',
+  'etranger', 'etrangere', 'sejour', 'nationalite', 'societe', 'regles', 'regle', 'demarche', 'demarches',
+  'declaration', 'prefecture', 'probleme', 'reponse', 'legale', 'illégale', 'illegale',
+  'alcool', 'travail', 'embauche', 'embauché', 'embauche', 'apprenti', 'apprentie', 'apprentissage',
+  'stagiaire', 'intérim', 'intérimaire', 'mutuelle', 'prud', 'prudhommes',
+  'conventionnelle', 'paternité', 'paternite', 'maternité', 'maternite',
+  'congé', 'grossesse', 'enceinte', 'licenciements', 'reclassement', 'harcèlement', 'harcelement',
+  'médicale', 'medicale', 'ancienneté', 'heures', 'supplémentaires',
+  'supplementaires', 'récupération', 'recuperation', 'télétravail', 'teletravail', 'paie',
+  'fiche', 'retenue', 'saisie', 'loyers', 'bailleur', 'locative', 'locatif', 'logeur', 'colocation',
+  'colocataire', 'meublée', 'meuble', 'meublee', 'expulser', 'huissiers', 'impayé',
+  'impayés', 'impaye', 'impayes', 'surendettement', 'créancier', 'creancier', 'crédit',
+  'prêt', 'pret', 'rétractation', 'retractation', 'remboursé', 'rembourse', 'arnaque',
+  'escroquerie', 'achats', 'commande', 'livraison', 'colis', 'voisins', 'nuisances', 'tapage',
+  'nocturne', 'haie', 'arbres', 'clôture', 'cloture', 'mitoyen', 'mitoyenne', 'amende', 'amendes',
+  'contravention', 'excès', 'vitesse', 'retrait', 'fourrière', 'fourriere',
+  'divorcer', 'pacs', 'pacsé', 'pacse', 'concubin', 'concubinage', 'garde', 'alternée',
+  'alternee', 'alimentaire', 'tutelle', 'curatelle', 'héritier', 'heritier',
+  'héritiers', 'notaire', 'obsèques', 'obseques',
+  'judiciaire', 'prudhomal', 'recours', 'appel', 'avocate', 'greffe', 'casier', 'gendarme', 'policier',
+  'policiers', 'agression', 'violences', 'vol', 'cambriolage', 'retraité', 'retraite', 'pôle',
+  'rsa', 'caf', 'apl', 'cpam', 'urssaf', 'smic',
 ]);
 
 /** Frequent words of English, Spanish, Italian, Portuguese and German that are not French words. */

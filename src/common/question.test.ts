@@ -4,6 +4,7 @@ import frenchFixture from './fixtures/french-sentences.json';
 import nonFrenchFixture from './fixtures/non-french-sentences.json';
 import { MESSAGES } from './messages';
 import {
+  FRENCH_SCORE_THRESHOLD,
   MAX_WORDS,
   countWords,
   frenchScore,
@@ -138,6 +139,24 @@ describe('frenchScore', () => {
     ]) {
       expect(isFrench(q), q).toBe(true);
     }
+  });
+
+  it('accepts keyword questions of three words or more written with legal vocabulary, accents or not', () => {
+    for (const q of [
+      'alcool au travail',
+      'conge paternite salarie',
+      'indemnite licenciement salarie',
+      'demission pendant arret maladie',
+      'heures supplementaires non payées',
+      'depot de garantie colocation',
+    ]) {
+      expect(isFrench(q), q).toBe(true);
+    }
+  });
+
+  it('still refuses two bare words without accents: the seed threshold is a score above 5', () => {
+    expect(frenchScore('conges payes')).toBeLessThanOrEqual(FRENCH_SCORE_THRESHOLD);
+    expect(isFrench('conges payes')).toBe(false);
   });
 
   it('rejects short texts in neighbouring languages and mashes', () => {
