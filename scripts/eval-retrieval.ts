@@ -2,16 +2,17 @@
  * Retrieval evaluation: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
  * ../shared/eval/retrieval-dev.json and of our own everyday-question set.
  *
- *   npm run eval:retrieval [-- --set dev|everyday|all] [--split A|B|all] [--failures N] [--verbose]
+ *   npm run eval:retrieval [-- --set dev|everyday|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
  *
  * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
  * B = odd index). Failures are studied on A only; B is the held-out half, reported separately.
  * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
+ * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune anchor=0.3,head=0.6`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../src/corpus/engine.js';
+import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine, TUNING, type SearchEngine } from '../src/corpus/engine.js';
 
 export interface EvalItem {
   id: string;
@@ -79,6 +80,13 @@ async function main(): Promise<void> {
   const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
   const failuresArg = args.includes('--failures') ? Number(args[args.indexOf('--failures') + 1]) : 0;
   const maxFailures = Number.isFinite(failuresArg) ? failuresArg : 0;
+  const tune = args.includes('--tune') ? (args[args.indexOf('--tune') + 1] ?? '') : '';
+  for (const kv of tune.split(',').filter(Boolean)) {
+    const [key, value] = kv.split('=');
+    const knobs = TUNING as unknown as Record<string, unknown>;
+    if (!key || typeof knobs[key] !== 'number' || !Number.isFinite(Number(value))) throw new Error(`--tune: unknown or non-numeric knob ${kv}`);
+    knobs[key] = Number(value);
+  }
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
   const engine = await loadSearchEngine({ indexDir: process.env.INDEX_DIR ?? defaultTestIndexDir(), onProgress: progress });
   const failures: string[] = [];

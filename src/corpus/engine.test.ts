@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from './engine';
+import { defaultTestIndexDir, loadSearchEngine, titleFamily, type SearchEngine } from './engine';
 import { DEV_SET_PATH, evaluate, loadEvalSet, EVERYDAY_SET_PATH, splitItems } from '../../scripts/eval-retrieval';
 
 let engine: SearchEngine;
@@ -42,6 +42,21 @@ describe('search engine on the full corpus', () => {
     }
   });
 
+  it('groups sibling fiches by the title prefix they share', () => {
+    expect(titleFamily("Prime d'activité : salarié ou fonctionnaire")).toBe("prime d'activite");
+    expect(titleFamily('Impôt sur le revenu - Frais de garde')).toBe('impot sur le revenu');
+    expect(titleFamily('Dépôt de garantie dans un contrat de location')).toBe('');
+  });
+
+  it('does not fill the first results with siblings of one family, and keeps scores decreasing', () => {
+    const results = engine.search('prime', 10);
+    const families = results.slice(0, 5).map((r) => titleFamily(r.title)).filter(Boolean);
+    const counts = new Map<string, number>();
+    for (const f of families) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect(Math.max(0, ...counts.values())).toBeLessThanOrEqual(2);
+    for (let i = 1; i < results.length; i++) expect(results[i]?.score ?? 0).toBeLessThanOrEqual(results[i - 1]?.score ?? 0);
+  });
+
   it('prefers information fiches over navigation pages', () => {
     const results = engine.search('contrat de location bail', 5);
     expect(results[0]?.type).toBe('fiche');
@@ -72,13 +87,13 @@ describe('search engine on the full corpus', () => {
 });
 
 describe('retrieval quality (regression guard)', () => {
-  // Levels reached (docs/decisions/retrieval.md): all 0.789 / 0.668, A 0.744 / 0.630, B (held-out) 0.839 / 0.710,
-  // everyday 0.833 / 0.702 (the everyday guard tolerates one phrasing of 66: −0.016).
+  // Levels reached (docs/decisions/retrieval.md, round 4): all 0.813 / 0.686, A 0.788 / 0.665, B (held-out) 0.840 / 0.710,
+  // everyday 0.833 / 0.703 (the everyday guard tolerates one phrasing of 66: −0.016).
   it('keeps dev-set hit@5 and MRR@10 at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(DEV_SET_PATH));
     expect(m.phrasings).toBe(1516);
-    expect(m.hit5).toBeGreaterThanOrEqual(0.779);
-    expect(m.mrr10).toBeGreaterThanOrEqual(0.658);
+    expect(m.hit5).toBeGreaterThanOrEqual(0.803);
+    expect(m.mrr10).toBeGreaterThanOrEqual(0.676);
   });
 
   it('keeps the held-out half of the dev set (odd intents) at the level reached', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import SearchableMap from 'minisearch/SearchableMap';
-import { analyze } from './analyzer.js';
+import { analyze, foldAccents } from './analyzer.js';
 import { buildIndex, type ProgressFn } from './build-index.js';
 import { FILES, INDEX_FORMAT_VERSION, SECTION_SEPARATOR, type FicheMeta, type Manifest } from './index-schema.js';
 import { ArticleChannel } from './article-channel.js';
@@ -244,6 +244,8 @@ class Postings {
 export const TUNING = {
   /** Weight of the fiche head document (title, description, theme path). */
   head: 0.5,
+  /** Weight of the fiche anchor document (what the links pointing to the fiche call it; none built, see ANCHORS). */
+  anchor: 0.2,
   /** Weights of the best, second and third passages of a fiche. */
   passages: [1, 0.3, 0.1] as [number, number, number],
   /** Exponent of the share of query terms a fiche matches (coordination). */
@@ -270,7 +272,18 @@ export const TUNING = {
   articles: 0.3,
   topArticles: 30,
   articleFanout: 0.5,
+  /**
+   * Sibling diversity: a fiche of the same title family (« Prime d'activité : … ») as n fiches ranked above it has
+   * its score × family^n (1 = off).
+   */
+  family: 0.9,
 };
+
+/** Title family of a fiche: the part of its title before « : » or « - », when that prefix is shared. */
+export function titleFamily(title: string): string {
+  const m = /^(.{3,80}?)\s(?::|-|–)\s/.exec(title);
+  return m?.[1] ? foldAccents(m[1]).trim() : '';
+}
 
 class Engine implements SearchEngine {
   readonly corpusDate: string;
@@ -284,6 +297,7 @@ class Engine implements SearchEngine {
   private readonly touchedDocs: Uint32Array;
   private readonly touchedFiches: Uint32Array;
   private readonly ficheHead: Float32Array;
+  private readonly ficheAnchor: Float32Array;
   private readonly ficheBest: Float32Array;
   private readonly ficheBestDoc: Int32Array;
   private readonly ficheTerms: Uint32Array;
@@ -291,6 +305,8 @@ class Engine implements SearchEngine {
   private readonly titleFiches = new Map<number, Uint32Array>();
   /** Number of distinct index terms in each title. */
   private readonly titleLen: Uint8Array;
+  /** Title family id of each fiche (0 = none), see titleFamily. */
+  private readonly ficheFamily: Uint32Array;
   /** Theme id of each fiche (first two levels of its theme path). */
   private readonly ficheTheme: Uint32Array;
   /** Query weight found in each fiche title (scratch, reset after each query). */
@@ -316,12 +332,28 @@ class Engine implements SearchEngine {
     metas.forEach((m, i) => this.byId.set(m.id, i));
     terms.forEach((t, i) => this.termIndex.set(t, i));
     this.ficheTheme = new Uint32Array(metas.length);
+    this.ficheFamily = new Uint32Array(metas.length);
+    const families = new Map<string, number[]>();
+    metas.forEach((m, f) => {
+      const fam = titleFamily(m.title);
+      if (!fam) return;
+      let l = families.get(fam);
+      if (!l) families.set(fam, (l = []));
+      l.push(f);
+    });
+    let famId = 0;
+    for (const l of families.values()) {
+      if (l.length < 2) continue;
+      famId++;
+      for (const f of l) this.ficheFamily[f] = famId;
+    }
     const themeIds = new Map<string, number>();
     this.docScore = new Float32Array(manifest.layout.nDocs);
     this.docMask = new Uint32Array(manifest.layout.nDocs);
     this.touchedDocs = new Uint32Array(manifest.layout.nDocs);
     this.touchedFiches = new Uint32Array(metas.length);
     this.ficheHead = new Float32Array(metas.length);
+    this.ficheAnchor = new Float32Array(metas.length);
     this.ficheBest = new Float32Array(metas.length * 3);
     this.ficheBestDoc = new Int32Array(metas.length * 3);
     this.ficheTerms = new Uint32Array(metas.length);
@@ -403,6 +435,7 @@ class Engine implements SearchEngine {
       for (const c of top) c.score *= 1 + TUNING.theme * ((mass.get(this.ficheTheme[c.fi] as number) ?? 0) / total);
       top.sort((a, b) => b.score - a.score);
     }
+    if (TUNING.family < 1 && top.length > 1) top = this.diversify(top);
     if (top.length > limit) top.length = limit;
     const stems = new Set(qterms.map((t) => t.term));
     return top.map(({ fi, score, docs }) => {
@@ -424,6 +457,33 @@ class Engine implements SearchEngine {
       }
       return result;
     });
+  }
+
+  /** Greedy re-ranking: each fiche of a title family already ranked above costs a factor TUNING.family. */
+  private diversify<T extends { fi: number; score: number }>(top: T[]): T[] {
+    const rest = [...top];
+    const out: T[] = [];
+    const seen = new Map<number, number>();
+    while (rest.length > 0) {
+      let bi = 0;
+      let bs = -Infinity;
+      for (let i = 0; i < rest.length; i++) {
+        const c = rest[i] as T;
+        const fam = this.ficheFamily[c.fi] as number;
+        const s = fam > 0 ? c.score * Math.pow(TUNING.family, seen.get(fam) ?? 0) : c.score;
+        if (s > bs) {
+          bs = s;
+          bi = i;
+        }
+      }
+      const [c] = rest.splice(bi, 1) as [T];
+      // The greedy order keeps scores decreasing: the API shows the score the fiche was ranked by.
+      c.score = bs;
+      const fam = this.ficheFamily[c.fi] as number;
+      if (fam > 0) seen.set(fam, (seen.get(fam) ?? 0) + 1);
+      out.push(c);
+    }
+    return out;
   }
 
   /** Scores every fiche touched by the query terms and returns the `limit` best, best first. */
@@ -460,6 +520,7 @@ class Engine implements SearchEngine {
       }
     });
     const head = this.ficheHead;
+    const anchor = this.ficheAnchor;
     const best = this.ficheBest;
     const bestDoc = this.ficheBestDoc;
     for (let k = 0; k < nTouched; k++) {
@@ -470,8 +531,10 @@ class Engine implements SearchEngine {
       if (ficheTerms[f] === 0) touchedFiches[nTouchedFiches++] = f;
       ficheTerms[f] = (ficheTerms[f] as number) | (docMask[d] as number);
       docMask[d] = 0;
-      if (docHead[d]) {
-        head[f] = s;
+      const kind = docHead[d] as number;
+      if (kind !== 0) {
+        if (kind === 1) head[f] = s;
+        else anchor[f] = s;
         continue;
       }
       const o = f * 3;
@@ -522,7 +585,7 @@ class Engine implements SearchEngine {
         for (let i = 0; i < weights.length && i < 31; i++) if (mask & (1 << i)) matched += weights[i] as number;
         const coord = totalWeight > 0 ? Math.pow(matched / totalWeight, TUNING.coordination) : 1;
         score =
-          (TUNING.head * (head[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
+          (TUNING.head * (head[f] as number) + TUNING.anchor * (anchor[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
           KIND_PRIOR[meta.kind] *
           coord;
         if (this.audiencePrior[f] === 0) score *= TUNING.nonParticuliers;
@@ -550,6 +613,7 @@ class Engine implements SearchEngine {
         if (top.length > limit) top.pop();
       }
       head[f] = 0;
+      anchor[f] = 0;
       best[o] = 0;
       best[o + 1] = 0;
       best[o + 2] = 0;

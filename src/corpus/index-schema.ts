@@ -1,7 +1,7 @@
 /** On-disk layout of the search index, shared by the builder and the engine. */
 
 /** Bump when the index layout or the analysis changes: it forces a rebuild. */
-export const INDEX_FORMAT_VERSION = 15;
+export const INDEX_FORMAT_VERSION = 17;
 
 /** Separates the section path from the text in passages.txt. */
 export const SECTION_SEPARATOR = '\u001f';
@@ -17,23 +17,31 @@ export const FILES = {
   abbreviations: 'abbreviations.json',
 } as const;
 
-export const FIELDS = ['title', 'description', 'section', 'body'] as const;
+export const FIELDS = ['title', 'description', 'section', 'body', 'anchor'] as const;
 export type Field = (typeof FIELDS)[number];
 
+export interface BM25Params {
+  k1: number;
+  boost: Record<Field, number>;
+  b: Record<Field, number>;
+}
+
 /** BM25F parameters baked into the postings at build time. */
-export const BM25 = {
+export const BM25: BM25Params = {
   k1: 1.2,
   /** Per-field weight of a term occurrence. */
-  boost: { title: 3, description: 1.5, section: 1.2, body: 1 } satisfies Record<Field, number>,
+  boost: { title: 3, description: 1.5, section: 1.2, body: 1, anchor: 1 } satisfies Record<Field, number>,
   /** Per-field length normalisation. */
-  b: { title: 0.4, description: 0.6, section: 0.5, body: 0.75 } satisfies Record<Field, number>,
-} as const;
+  b: { title: 0.4, description: 0.6, section: 0.5, body: 0.75, anchor: 0.5 } satisfies Record<Field, number>,
+};
 
 export interface IndexedDoc {
   /** Index of the fiche in the meta array. */
   fiche: number;
   /** True for the fiche head document (title, description, theme path). */
   head: boolean;
+  /** True for the fiche anchor document (labels of the links pointing to it, see anchorTexts). */
+  anchor?: boolean;
   fields: Partial<Record<Field, string>>;
   /** Passage text kept for snippets ("" for heads). */
   text: string;
@@ -57,7 +65,7 @@ export interface FicheMeta {
 /**
  * postings.bin layout (little-endian, 4-byte aligned):
  *   termStart Uint32[nTerms + 1] | docIds Uint32[nPostings] | impacts Float32[nPostings]
- *   | docFiche Uint32[nDocs] | passageStart Uint32[nDocs + 1] | docHead Uint8[nDocs]
+ *   | docFiche Uint32[nDocs] | passageStart Uint32[nDocs + 1] | docHead Uint8[nDocs] (0 passage, 1 head, 2 anchor)
  */
 export interface PostingsLayout {
   nTerms: number;
