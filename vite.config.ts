@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

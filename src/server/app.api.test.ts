@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../test/support/app';
 import { DB_KINDS } from '../../test/support/databases';
 import { apiErrorSchema } from '../common/api/errors';
@@ -74,6 +74,17 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(gzipSync('x'.repeat(4000)).length + 200);
+  });
+
+  it('serves the Brotli copy written at build time instead of compressing the asset again', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-Pre12345.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('/* built-br */');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-Pre12345.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('yyyy');
   });
 
   it('serves static pages', async () => {

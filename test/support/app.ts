@@ -1,3 +1,4 @@
+import { brotliCompressSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,10 @@ export function makeFakeClientDist(): string {
     '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>QuestionLegale.info</title></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // A pre-compressed asset as the build writes them (scripts/vite-precompress.ts); the .br copy holds a
+  // marker so a test can tell it was served as built rather than compressed again.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-Pre12345.js'), `console.log(${JSON.stringify('y'.repeat(4000))});`);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-Pre12345.js.br'), brotliCompressSync(Buffer.from('/* built-br */')));
   fs.writeFileSync(path.join(dir, 'mentions.html'), '<!doctype html><html lang="fr"><body><h1>Mentions légales</h1><a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a></body></html>');
   return dir;
 }

@@ -47,6 +47,8 @@ async function client(app: FastifyInstance, opts: ClientPluginOptions): Promise<
       root: opts.distDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of the hashed assets (scripts/vite-precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,
