@@ -35,6 +35,8 @@ export const MESSAGES = {
   passwordTooLong: 'Le mot de passe doit contenir au plus 128 caractères',
   socialSignInFailed: 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.',
   invalidApiKey: "Clé d'API invalide.",
+  // Issue 6: PostgreSQL unreachable (stopped, restarting); nothing was charged, the request can be retried.
+  databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

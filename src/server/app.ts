@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -9,6 +9,9 @@ import { securityPlugin } from './plugins/security';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
+import { createPgRateLimitStore } from './plugins/rate-limit-store';
+import { metricsPlugin } from './plugins/metrics';
+import { requestLogPlugin } from './plugins/request-log';
 import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -26,6 +29,8 @@ export interface AppDependencies {
   database?: Database;
   /** Pino options or false; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default JSON logs go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
   /** An already loaded search engine (tests share one); otherwise loaded (built on first run) from config.indexDir. */
   searchEngine?: SearchEngine;
   /** Progress of a first index build (the server passes a terminal progress bar). */
@@ -53,7 +58,13 @@ const requestSerializer = (req: { method: string; url: string; ip?: string; id?:
 /** Builds the whole application (API, SPA, static pages) without listening. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    // One line per request, written by plugins/request-log.ts (not Fastify's two lines).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
@@ -83,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   };
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -96,8 +109,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-      await api.register(healthRoutes, { database });
+      // PostgreSQL: counters in the shared database, so the limit holds across instances (README, « Plusieurs instances »).
+      const rateLimitStore = database.kind === 'postgres' ? { store: createPgRateLimitStore(database.db, app.log) } : {};
+      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', ...rateLimitStore });
+      await api.register(healthRoutes, { database, searchEngine });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });
       await api.register(searchRoutes, { engine: searchEngine });

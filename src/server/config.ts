@@ -60,6 +60,8 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
+  METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -87,6 +89,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Language-model composition (issue 5); undefined: extractive mode. */
   llm: LlmSettings | undefined;
+  /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
+  metricsToken: string | undefined;
 }
 
 /** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
@@ -194,5 +198,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             totalTimeoutMs: e.LLM_TOTAL_TIMEOUT_MS,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

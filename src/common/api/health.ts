@@ -1,8 +1,39 @@
 import { z } from 'zod';
 
+/**
+ * Health endpoints (src/server/modules/health):
+ * - GET /api/health/live  — liveness: the process answers; never touches the database (always 200).
+ * - GET /api/health/ready — readiness: database ping (bounded by a short timeout) and search index
+ *   loaded; 503 with a French message when the instance should not receive traffic.
+ * - GET /api/health       — the original check (database only), kept for the home badge and scripts.
+ */
+
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'error']),
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const liveResponseSchema = z.object({
+  status: z.literal('ok'),
+  uptimeSeconds: z.number().nonnegative(),
+});
+
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  /** `timeout`: the ping did not answer within the probe timeout (database unreachable or overloaded). */
+  db: z.enum(['ok', 'error', 'timeout']),
+  index: z.enum(['ok', 'missing']),
+  /** French explanation, present when not ready. */
+  message: z.string().optional(),
+});
+
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+export const HEALTH_MESSAGES = {
+  dbUnavailable: 'Le service est momentanément indisponible : la base de données ne répond pas.',
+  indexMissing: "Le service est momentanément indisponible : l'index de recherche n'est pas chargé.",
+} as const;

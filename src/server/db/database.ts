@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
@@ -24,6 +23,18 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
 }
 
+/** Bounds on every wait for PostgreSQL (milliseconds). */
+export const PG_TIMEOUTS = {
+  connectMs: 3000,
+  pingMs: 2000,
+  queryMs: 15_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+} as const;
+
+/** Key of the advisory lock taken while migrating PostgreSQL (any constant; "qlmigr" in ASCII). */
+const MIGRATION_LOCK_ID = 0x716c6d696772;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder = path.join(here, 'migrations');
 
@@ -40,23 +51,51 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 }
 
 async function openPostgres(url: string, max: number): Promise<Database & { migrate(): Promise<void> }> {
-  const { Pool } = await import('pg');
+  const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (server restart) must not crash the process.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    // PostgreSQL down or unreachable: fail fast (→ 503 database_unavailable), never hang.
+    connectionTimeoutMillis: PG_TIMEOUTS.connectMs,
+    // A query the server never answers (network cut, frozen server) fails on the client side…
+    query_timeout: PG_TIMEOUTS.queryMs,
+    // …and a slow one is cancelled by the server itself; a transaction left open by a dead client is ended.
+    statement_timeout: PG_TIMEOUTS.statementMs,
+    idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+    application_name: 'questionlegale',
+  });
+  // An idle client losing its connection (server restart) must not crash the process: the pool drops it
+  // and opens a new connection on the next query, so the site recovers by itself when PostgreSQL returns.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as AppDb,
     kind: 'postgres',
     ping: async () => {
-      await db.execute(sql`select 1`);
+      // node-postgres honours a per-query `query_timeout` (absent from its types).
+      const ping: { text: string; query_timeout: number } = { text: 'select 1', query_timeout: PG_TIMEOUTS.pingMs };
+      await pool.query(ping);
     },
     close: async () => {
       await pool.end();
     },
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      // Several instances may start together: one migrates at a time (a session advisory lock), on a
+      // connection of its own without the pool's timeouts (a migration may legitimately take long).
+      const client = new Client({ connectionString: url, connectionTimeoutMillis: PG_TIMEOUTS.connectMs, application_name: 'questionlegale-migrate' });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder });
+      } finally {
+        // Ending the session releases the advisory lock.
+        await client.end();
+      }
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../common/messages';
 import type { ApiError } from '../../common/api/errors';
+import { databaseErrorCode, isDatabaseUnavailable } from '../db/unavailable';
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   const body: ApiError = { error: { code, message } };
@@ -29,6 +30,13 @@ function frenchMessageFor(err: FastifyError): { status: number; code: string; me
 
 async function errors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL stopped or unreachable: a French 503 the client can retry. The log carries the
+      // driver's code only (a Drizzle error message holds the query and its parameters).
+      request.log.warn({ code: databaseErrorCode(err) }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
+    }
     const mapped = frenchMessageFor(err);
     if (mapped.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, 'client error');

@@ -2,3 +2,4 @@ export * from './app-meta';
 export * from './auth';
 export * from './credits';
 export * from './feedback';
+export * from './rate-limits';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseSources } from '../../../common/api/answers';
 import { answerRequestSchema } from '../../../common/api/answers';
 import { sendError } from '../../plugins/errors';
+import { appMetrics } from '../../plugins/metrics';
 import type { ResolvedUser } from '../auth/accounts';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
 
@@ -43,10 +44,12 @@ function sseEvent(event: string, data: unknown): string {
 
 export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOptions): Promise<void> {
   const { service } = opts;
+  const metrics = appMetrics(api);
 
   function logSummary(request: FastifyRequest, fields: Record<string, unknown>): void {
     // Counters only: mode, timings, result code. Warn-level route: use the app logger for the summary.
     api.log.info({ reqId: request.id, ...fields }, 'answer');
+    metrics?.answers.inc({ mode: typeof fields.mode === 'string' ? fields.mode : 'none', outcome: String(fields.result) });
   }
 
   async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<PreparedAnswer | null> {
@@ -80,13 +83,16 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       sendError(reply, prepared.status, prepared.code, prepared.message);
       return null;
     }
+    if (!prepared.free) metrics?.creditsDebited.inc();
     return prepared;
   }
 
   /** Refunds, never throwing (a failing refund is logged by code). Returns the balance if known. */
   async function refund(request: FastifyRequest, prepared: PreparedAnswer, reason: string): Promise<number | null> {
     try {
-      return await service.refund(prepared, reason);
+      const balance = await service.refund(prepared, reason);
+      if (!prepared.free) metrics?.creditsRefunded.inc();
+      return balance;
     } catch {
       api.log.error({ reqId: request.id, reason }, 'answer refund failed');
       return null;
