@@ -42,6 +42,16 @@ function sseEvent(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/**
+ * Where an answer failed, for the log: the error's class and the code location it was thrown at, never
+ * its message (a message can quote the input, and the question is never logged).
+ */
+export function describeFailure(err: unknown): { name: string; at: string | undefined } {
+  if (!(err instanceof Error)) return { name: typeof err, at: undefined };
+  const frame = err.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  return { name: err.name, at: frame?.trim().replace(/\(.*[\\/](src|dist)[\\/]/u, '($1/') };
+}
+
 export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOptions): Promise<void> {
   const { service } = opts;
   const metrics = appMetrics(api);
@@ -103,7 +113,8 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     let composed: ComposedAnswer;
     try {
       composed = await service.compose(prepared);
-    } catch {
+    } catch (err) {
+      request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
       await refund(request, prepared, 'answer_failed');
       logSummary(request, { result: 'answer_failed', stream: false });
       return sendError(reply, 500, 'answer_failed', ANSWER_MESSAGES.failed);
@@ -159,7 +170,8 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       write('done', done);
       logSummary(request, { result: finished ? 'ok' : 'client_gone', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats });
       if (!finished) await refundOnce('client_gone');
-    } catch {
+    } catch (err) {
+      if (!controller.signal.aborted) request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
       if (controller.signal.aborted) {
         logSummary(request, { result: 'client_gone', stream: true });
       } else {
