@@ -13,7 +13,6 @@ import {
   parseArgs,
   replaceSection,
   runLoad,
-  simulatedClientAddress,
   summarise,
   type RunMeta,
   type TargetSummary,
@@ -164,14 +163,5 @@ describe('inputs', () => {
     const sets = [[{ variants: ['a', ' b ', 'a'] }], [{ variants: ['c', 'b', ''] }, { variants: ['d'] }]];
     expect(distinctPhrasings(sets, 10)).toEqual(['a', 'b', 'c', 'd']);
     expect(distinctPhrasings(sets, 2)).toEqual(['a', 'b']);
-  });
-
-  it('spreads simulated clients over 65 536 distinct private addresses', () => {
-    const seen = new Set<string>();
-    for (let i = 0; i < 65536; i++) seen.add(simulatedClientAddress(i));
-    expect(seen.size).toBe(65536);
-    for (const a of [...seen].slice(0, 300)) expect(a).toMatch(/^10\.77\.(\d{1,3})\.(\d{1,3})$/);
-    expect(simulatedClientAddress(65536)).toBe(simulatedClientAddress(0));
-    expect(simulatedClientAddress(257)).toBe('10.77.1.1');
   });
 });

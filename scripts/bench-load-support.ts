@@ -256,8 +256,3 @@ export function distinctPhrasings(sets: ReadonlyArray<ReadonlyArray<{ variants: 
   return [...seen];
 }
 
-/** A client address for the i-th request, from a pool of 2^16 private addresses (10.77.0.0/16). */
-export function simulatedClientAddress(i: number): string {
-  const n = ((i % 65536) + 65536) % 65536;
-  return `10.77.${n >> 8}.${n & 255}`;
-}

@@ -37,6 +37,8 @@ export const MESSAGES = {
   invalidApiKey: "Clé d'API invalide.",
   // Issue 6: PostgreSQL unreachable (stopped, restarting); nothing was charged, the request can be retried.
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  // Issue 6: SMTP unreachable; the reset (or confirmation) e-mail can be requested again.
+  mailUnavailable: "L'e-mail n'a pas pu être envoyé pour le moment. Veuillez réessayer dans quelques instants.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { PublicConfig } from '../common/public-config';
 import { MESSAGES } from '../common/messages';
 import { openDatabase, type Database } from './db/database';
-import { securityPlugin } from './plugins/security';
+import { frameworkErrorHandler, securityPlugin } from './plugins/security';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -68,6 +68,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    // Errors Fastify's router raises before any route (e.g. a broken %-encoding in the path): French JSON.
+    frameworkErrors: frameworkErrorHandler,
   });
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -115,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(healthRoutes, { database, searchEngine });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });
-      await api.register(searchRoutes, { engine: searchEngine });
+      await api.register(searchRoutes, { engine: searchEngine, perMinute: config.searchRateLimitPerMinute });
       const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
       const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm });
       await api.register(answersRoutes, { service: answers, resolveUser });

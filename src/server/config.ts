@@ -36,6 +36,7 @@ const envSchema = z.object({
   GEO_FALLBACK_URL: z.url().default('https://ipapi.co/json/'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHOW_BACKEND_STATUS: bool.default(false),
   // Accounts (issue 3) — see docs/decisions/accounts.md
   AUTH_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
@@ -84,6 +85,8 @@ export interface Config {
   geo: { primaryUrl: string; fallbackUrl: string };
   clientDistDir: string;
   rateLimitPerMinute: number;
+  /** GET /api/search per IP and minute (the related fiches under the question form call it while typing). */
+  searchRateLimitPerMinute: number;
   showBackendStatus: boolean;
   auth: AuthConfig;
   mail: { smtpUrl: string | undefined; from: string };
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     showBackendStatus: e.SHOW_BACKEND_STATUS,
     auth: {
       secret: e.AUTH_SECRET,

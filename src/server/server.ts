@@ -29,6 +29,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // A connection kept alive after its last response would hold app.close() until the client drops it
+    // (browsers keep them for minutes): close each one as soon as it is idle, so that in-flight requests
+    // (answer streams included) finish and the process exits right after.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

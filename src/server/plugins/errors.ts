@@ -9,6 +9,17 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Where a request failed, for the log: the error's class and the code location it was thrown at, never
+ * its message (a message can quote the input — a Drizzle error holds the query and its parameters — and the question
+ * is never logged).
+ */
+export function describeFailure(err: unknown): { name: string; at: string | undefined } {
+  if (!(err instanceof Error)) return { name: typeof err, at: undefined };
+  const frame = err.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  return { name: err.name, at: frame?.trim().replace(/\(.*[\\/](src|dist)[\\/]/u, '($1/') };
+}
+
 /** Known client errors Fastify raises itself, mapped to French messages. */
 function frenchMessageFor(err: FastifyError): { status: number; code: string; message: string } {
   const status = err.statusCode ?? 500;
@@ -38,7 +49,7 @@ async function errors(app: FastifyInstance): Promise<void> {
       return sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
     }
     const mapped = frenchMessageFor(err);
-    if (mapped.status >= 500) request.log.error({ err }, 'request failed');
+    if (mapped.status >= 500) request.log.error({ failure: describeFailure(err), code: databaseErrorCode(err) }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, 'client error');
     return sendError(reply, mapped.status, mapped.code, mapped.message);
   });

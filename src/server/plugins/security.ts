@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
+import type { ApiError } from '../../common/api/errors';
+import { MESSAGES } from '../../common/messages';
 
 /** Origins the browser may contact besides this site: the two IP-geolocation services. */
 export function connectSources(config: Config): string[] {
@@ -38,3 +40,39 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
 }
 
 export const securityPlugin = fp(security, { name: 'security' });
+
+/** Headers of a JSON error written before any hook ran: it loads nothing, may be framed by nobody. */
+const BARE_ERROR_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+export const FRAMEWORK_ERROR_MESSAGES = {
+  badUrl: "L'adresse demandée n'est pas valide.",
+  urlTooLong: "L'adresse demandée est trop longue.",
+} as const;
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any hook runs (a path with broken
+ * percent-encoding such as `/api/%`, an over-long path parameter). Without it Fastify writes an English
+ * JSON body with no security headers. Use: `Fastify({ frameworkErrors: frameworkErrorHandler, … })`.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  let status = 400;
+  let body: ApiError = { error: { code: 'bad_request', message: MESSAGES.badRequest } };
+  if (err.code === 'FST_ERR_BAD_URL') body = { error: { code: 'bad_url', message: FRAMEWORK_ERROR_MESSAGES.badUrl } };
+  else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    status = 414;
+    body = { error: { code: 'url_too_long', message: FRAMEWORK_ERROR_MESSAGES.urlTooLong } };
+  } else if ((err.statusCode ?? 500) >= 500) {
+    request.log.error({ code: err.code }, 'framework error');
+    status = 500;
+    body = { error: { code: 'internal_error', message: MESSAGES.serverError } };
+  }
+  return reply.code(status).headers(BARE_ERROR_HEADERS).type('application/json; charset=utf-8').send(body);
+}

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseSources } from '../../../common/api/answers';
 import { answerRequestSchema } from '../../../common/api/answers';
-import { sendError } from '../../plugins/errors';
+import { MESSAGES } from '../../../common/messages';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { describeFailure, sendError } from '../../plugins/errors';
 import { appMetrics } from '../../plugins/metrics';
 import type { ResolvedUser } from '../auth/accounts';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
@@ -42,14 +44,14 @@ function sseEvent(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/**
- * Where an answer failed, for the log: the error's class and the code location it was thrown at, never
- * its message (a message can quote the input, and the question is never logged).
- */
-export function describeFailure(err: unknown): { name: string; at: string | undefined } {
-  if (!(err instanceof Error)) return { name: typeof err, at: undefined };
-  const frame = err.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
-  return { name: err.name, at: frame?.trim().replace(/\(.*[\\/](src|dist)[\\/]/u, '($1/') };
+/** The database could not be reached before anything was charged: a French 503 the client can retry. */
+function sendUnavailable(reply: FastifyReply, err: unknown): void {
+  if (isDatabaseUnavailable(err)) {
+    reply.header('retry-after', '5');
+    sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
+  } else {
+    sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+  }
 }
 
 export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOptions): Promise<void> {
@@ -66,8 +68,8 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     let user: ResolvedUser | null;
     try {
       user = await opts.resolveUser(request);
-    } catch {
-      sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+    } catch (err) {
+      sendUnavailable(reply, err);
       return null;
     }
     if (!user) {
@@ -82,10 +84,10 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     let prepared;
     try {
       prepared = await service.prepare(user.userId, body.data.question, cityOf(request.body));
-    } catch {
+    } catch (err) {
       // The credit could not be taken: the database is down (nothing was charged).
       logSummary(request, { result: 'unavailable' });
-      sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+      sendUnavailable(reply, err);
       return null;
     }
     if (!prepared.ok) {

@@ -5,6 +5,7 @@ import type { Accounts } from './accounts';
 import { AUTH_BASE_PATH, SOCIAL_CALLBACK_PATH, siteOrigin } from './auth';
 import { frenchErrorBody, sendWebResponse, toWebRequest } from './fastify-bridge';
 import { hashedKey } from './rate-limit';
+import { mailDelivery } from '../mail/mailer';
 
 /** Endpoints limited by IP and by e-mail, grouped so that e.g. both reset steps share one budget. */
 const LIMITED: Record<string, string> = {
@@ -14,6 +15,45 @@ const LIMITED: Record<string, string> = {
   '/reset-password': 'reset',
   '/send-verification-email': 'verify',
 };
+
+/** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
+export const AUTH_BODY_MAX_DEPTH = 8;
+
+/** Whether a parsed JSON value nests deeper than `max` (iterative: a 100,000-level body cannot overflow the stack). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Body and query fields better-auth turns into a redirect. */
+export const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
+export const REDIRECT_REFUSED_MESSAGE = "L'adresse de redirection n'est pas autorisée.";
+
+/**
+ * Whether a redirect target stays on this site: a path (`/…`, not `//…` nor `/\…`), or an absolute http(s)
+ * URL of an allowed origin. Nothing else (other sites, `javascript:`, control characters, user-info tricks).
+ */
+export function isSafeRedirect(target: unknown, allowedOrigins: ReadonlySet<string>): boolean {
+  if (typeof target !== 'string' || target === '') return false;
+  if (/[\p{Cc}\\]/u.test(target)) return false;
+  if (target.startsWith('/')) return !target.startsWith('//');
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && allowedOrigins.has(url.origin);
+}
+
+/** Requests whose only purpose is an e-mail: a failed delivery is an error for them. */
+const MAIL_PATHS = new Set(['/request-password-reset', '/send-verification-email']);
 
 function sendAuthError(reply: FastifyReply, path: string, status: number, code: string, message: string): FastifyReply {
   return reply
@@ -32,6 +72,21 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
   const { config } = accounts;
   const origin = siteOrigin(config);
   const limits = config.auth.rateLimit;
+  const redirectOrigins = new Set<string>([origin, ...config.trustedOrigins]);
+
+  /** The first redirect field (body or query) that would leave the site, if any. */
+  const unsafeRedirect = (request: FastifyRequest, body: unknown): string | undefined => {
+    // A form body (OAuth form_post) stays a string until better-auth reads it: look at its fields too.
+    const form = typeof body === 'string' ? Object.fromEntries(new URLSearchParams(body)) : undefined;
+    const sources = [request.query, body, form].filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null);
+    for (const source of sources) {
+      for (const field of REDIRECT_FIELDS) {
+        const value = source[field];
+        if (value !== undefined && value !== null && value !== '' && !isSafeRedirect(value, redirectOrigins)) return field;
+      }
+    }
+    return undefined;
+  };
 
   // OAuth providers may post their answer back as a form (response_mode=form_post).
   api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -43,7 +98,17 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     const path = full.startsWith(AUTH_BASE_PATH) ? full.slice(AUTH_BASE_PATH.length) || '/' : full;
     let body: unknown = request.body;
 
+    // Open redirects: better-auth checks these too, but not on every GET link; refuse them here for all.
+    const badField = unsafeRedirect(request, body);
+    if (badField) {
+      request.log.info({ field: badField }, 'auth redirect target refused');
+      return sendAuthError(reply, path, 403, 'INVALID_CALLBACK_URL', REDIRECT_REFUSED_MESSAGE);
+    }
+
     if (request.method === 'POST') {
+      if (nestsDeeperThan(body, AUTH_BODY_MAX_DEPTH)) {
+        return sendAuthError(reply, path, 400, 'VALIDATION_ERROR', MESSAGES.badRequest);
+      }
       const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
       const email = typeof fields.email === 'string' ? fields.email.trim() : '';
 
@@ -70,7 +135,12 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
       }
     }
 
-    const response = await accounts.auth.handler(toWebRequest(request, origin, body));
+    const delivery = { failed: false };
+    const response = await mailDelivery.run(delivery, () => accounts.auth.handler(toWebRequest(request, origin, body)));
+    if (delivery.failed && response.ok && MAIL_PATHS.has(path)) {
+      // better-auth said « sent » but the e-mail was not: say so, the visitor can simply try again.
+      return sendAuthError(reply, path, 503, 'mail_unavailable', MESSAGES.mailUnavailable);
+    }
     return sendWebResponse(reply, response, path);
   };
 

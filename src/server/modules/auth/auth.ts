@@ -176,6 +176,9 @@ export function createAuth(deps: AuthDeps) {
     // Our own database-backed limiter (rate-limit.ts) covers sign-in, sign-up and reset by IP and e-mail.
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its origin and callback-URL checks when NODE_ENV=test: keep them on everywhere, so
+      // the tests exercise what production runs (issue 6, open redirects).
+      disableOriginCheck: false,
       useSecureCookies: usesSecureCookies(config),
       cookiePrefix: 'ql',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },

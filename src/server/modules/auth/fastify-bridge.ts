@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { frenchAuthMessage } from '../../../common/auth/errors';
+import { AUTH_ERROR_MESSAGES, frenchAuthMessage } from '../../../common/auth/errors';
+import { MESSAGES } from '../../../common/messages';
 
 /** Fastify request headers → Web Headers; the client-IP header is always ours (request.ip honours TRUST_PROXY). */
 export function toWebHeaders(request: FastifyRequest): Headers {
@@ -41,15 +42,50 @@ const PATH_OVERRIDES: Record<string, Record<string, string>> = {
   '/verify-email': { INVALID_TOKEN: 'VERIFY_LINK_INVALID', TOKEN_EXPIRED: 'VERIFY_LINK_INVALID' },
 };
 
+/** Every French message the site itself writes (mapped auth codes, password rules…). */
+const SITE_MESSAGES: ReadonlySet<string> = new Set<string>([...Object.values(MESSAGES), ...Object.values(AUTH_ERROR_MESSAGES)]);
+
+/** better-auth codes whose provider message is English, and what a French visitor should read instead. */
+const CODE_MESSAGES: Readonly<Record<string, string>> = {
+  UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas accepté.",
+  PROVIDER_NOT_FOUND: "Ce fournisseur de connexion n'est pas disponible.",
+  INVALID_CALLBACK_URL: "L'adresse de redirection n'est pas autorisée.",
+  INVALID_REDIRECT_URL: "L'adresse de redirection n'est pas autorisée.",
+  INVALID_ERROR_CALLBACK_URL: "L'adresse de redirection n'est pas autorisée.",
+  INVALID_NEW_USER_CALLBACK_URL: "L'adresse de redirection n'est pas autorisée.",
+  INVALID_ORIGIN: "Requête refusée : l'origine de la requête est absente ou non autorisée.",
+  MISSING_OR_NULL_ORIGIN: "Requête refusée : l'origine de la requête est absente ou non autorisée.",
+};
+
+/**
+ * The French message of the platform's `error` object: the site's own message when it has one, else one
+ * chosen by code or status. better-auth's English validation texts (« [body.email] Invalid email address »,
+ * « Invalid JSON in request body »…) never reach `error.message`.
+ */
+function platformMessage(code: string | undefined, status: number, message: string, providerMessage: string | undefined): string {
+  if (SITE_MESSAGES.has(message)) return message;
+  if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
+  if (code === 'VALIDATION_ERROR' && /\[body\.email\]/.test(providerMessage ?? '')) return MESSAGES.invalidEmail;
+  if (providerMessage === 'Invalid JSON in request body') return "Le corps de la requête n'est pas un JSON valide.";
+  if (status === 401) return MESSAGES.notSignedIn;
+  if (status === 403) return 'Requête refusée.';
+  if (status === 404) return MESSAGES.notFound;
+  if (status === 429) return MESSAGES.tooManyAttempts;
+  return status >= 500 ? MESSAGES.serverError : MESSAGES.badRequest;
+}
+
 /**
  * Rewrites an error reply of better-auth into French, keeping its shape `{ code, message }` (the official
- * client reads it) and adding the platform's `{ error: { code, message } }`.
+ * client reads it; unmapped provider messages pass through there, as the seed says) and adding the
+ * platform's `{ error: { code, message } }`, whose message is always French.
  */
 export function frenchErrorBody(path: string, status: number, body: AuthErrorBody): AuthErrorBody {
   const code = body.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : undefined);
   const lookup = (code && PATH_OVERRIDES[path]?.[code]) ?? code;
-  const message = frenchAuthMessage(lookup, typeof body.message === 'string' ? body.message : undefined);
-  return { ...body, ...(code ? { code } : {}), message, error: { code: code ?? 'AUTH_ERROR', message } };
+  const providerMessage = typeof body.message === 'string' ? body.message : undefined;
+  const message = frenchAuthMessage(lookup, providerMessage);
+  const french = platformMessage(lookup, status, message, providerMessage);
+  return { ...body, ...(code ? { code } : {}), message, error: { code: code ?? 'AUTH_ERROR', message: french } };
 }
 
 /** Copies a Web Response (status, every header — each Set-Cookie separately — and body) onto the reply. */
@@ -71,8 +107,12 @@ export async function sendWebResponse(reply: FastifyReply, response: Response, p
         return reply.send(frenchErrorBody(path, response.status, parsed as AuthErrorBody));
       }
     } catch {
-      // not JSON after all: pass it through
+      // not JSON after all: replaced below
     }
+  }
+  if (response.status >= 400 && !type.includes('text/html')) {
+    // An empty or non-JSON error (unknown endpoint, plain-text failure): the platform's JSON error instead.
+    return reply.type('application/json; charset=utf-8').send(frenchErrorBody(path, response.status, {}));
   }
   return reply.send(text.length > 0 ? text : undefined);
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,13 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Per-request record of a failed delivery. better-auth swallows the errors of its e-mail callbacks and
+ * answers success anyway; the auth routes run its handler inside `mailDelivery.run({ failed: false }, …)`
+ * and turn a failed delivery into a French 503 the client shows.
+ */
+export const mailDelivery = new AsyncLocalStorage<{ failed: boolean }>();
+
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
@@ -36,7 +44,14 @@ export function createMailer(opts: MailerOptions): Mailer {
     return {
       mode: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        try {
+          await transport.sendMail({ from: opts.from, ...message });
+        } catch (err) {
+          const delivery = mailDelivery.getStore();
+          if (delivery) delivery.failed = true;
+          opts.logger.warn({ subject: message.subject, code: (err as { code?: unknown }).code }, 'e-mail not sent: SMTP unavailable');
+          throw err;
+        }
         opts.logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
       close: () => transport.close(),

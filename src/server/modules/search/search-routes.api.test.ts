@@ -8,10 +8,10 @@ import { searchRoutes } from './search-routes';
 
 let engine: SearchEngine;
 
-async function buildApp(): Promise<FastifyInstance> {
+async function buildApp(perMinute?: number): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(rateLimit, { global: false });
-  await app.register(searchRoutes, { prefix: '/api', engine });
+  await app.register(searchRoutes, { prefix: '/api', engine, ...(perMinute ? { perMinute } : {}) });
   await app.ready();
   return app;
 }
@@ -88,6 +88,20 @@ describe('GET /api/search', () => {
       expect(statuses[60]).toBe(429);
       const other = await limited.inject({ method: 'GET', url: '/api/search?q=bail', remoteAddress: '10.0.0.8' });
       expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes its per-IP limit from the configuration (SEARCH_RATE_LIMIT_PER_MINUTE)', async () => {
+    const limited = await buildApp(3);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.inject({ method: 'GET', url: '/api/search?q=bail', remoteAddress: '10.0.0.9' });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();
     }

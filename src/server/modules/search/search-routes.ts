@@ -5,6 +5,8 @@ import type { SearchEngine } from '../../../corpus/engine';
 
 export interface SearchRoutesOptions {
   engine: SearchEngine;
+  /** Requests per IP and minute (SEARCH_RATE_LIMIT_PER_MINUTE, default 60). */
+  perMinute?: number;
 }
 
 /** GET /search (mounted under /api): official fiches related to a question. Public, rate-limited per IP. */
@@ -12,7 +14,7 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptio
   const { engine } = opts;
   app.get(
     '/search',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: opts.perMinute ?? 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const raw = request.query as Record<string, unknown>;
       // Repeated parameters (?q=a&q=b) arrive as arrays: not a text query.

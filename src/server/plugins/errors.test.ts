@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from './answers-routes';
+import { describeFailure } from './errors';
 
 describe('describeFailure', () => {
   it('keeps the error class and the throwing frame, never the message (it may quote the question)', () => {
@@ -7,7 +7,7 @@ describe('describeFailure', () => {
     const failure = describeFailure(err);
     expect(failure.name).toBe('TypeError');
     expect(failure.at).toMatch(/^at /u);
-    expect(failure.at).toContain('answers-routes.test.ts');
+    expect(failure.at).toContain('errors.test.ts');
     expect(JSON.stringify(failure)).not.toContain('zorglubmarker');
   });
 

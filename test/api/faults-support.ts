@@ -1,0 +1,284 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { defaultTestIndexDir } from '../../src/corpus/engine';
+import type { AppDb } from '../../src/server/db/database';
+import { profiles, users } from '../../src/server/db/schema';
+import { createProfileService } from '../../src/server/modules/profile/profile-service';
+import { freePort } from '../support/server';
+
+/**
+ * Support for the multi-instance and fault tests: real server processes (`node --import tsx
+ * src/server/server.ts`, as in production), databases made for one test file, a PostgreSQL cluster a
+ * test may stop and start, plain HTTP over loopback.
+ */
+
+export const ORIGIN = 'http://localhost:3000';
+export const PASSWORD = 'Motdepasse1';
+export const QUESTION =
+  "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Env every server process of these tests gets (fake client build, shared test index, JSON logs). */
+export function baseEnv(dataDir: string, clientDist: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    CLIENT_DIST_DIR: clientDist,
+    INDEX_DIR: defaultTestIndexDir(),
+    PUBLIC_URL: ORIGIN,
+    // Clients are told apart by X-Forwarded-For (as behind a reverse proxy).
+    TRUST_PROXY: 'true',
+    AUTH_SECRET: 'secret-partage-par-toutes-les-instances-0123456789',
+  };
+}
+
+/** Starts `src/server/server.ts` on a free port and waits until it listens. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited before listening:\n${out}`);
+    }
+    try {
+      // Any reply means the server listens (buildApp has finished: migrations, index, auth).
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not listening after ${timeoutMs} ms:\n${out}`);
+    }
+    await sleep(200);
+  }
+  return { child, port, baseUrl, output: () => out, exited };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A JSON request to a server process, as a browser or script behind the proxy would send it. */
+export async function call(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { body?: unknown; ip?: string; apiKey?: string; cookie?: string; timeoutMs?: number } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { accept: 'application/json', origin: ORIGIN };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** `name=value; …` from a reply's Set-Cookie headers. */
+export function cookieOf(reply: Reply): string {
+  return reply.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => c !== '' && !c.endsWith('='))
+    .join('; ');
+}
+
+/** A PostgreSQL database of its own on the shared test cluster; `drop()` removes it. */
+export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ql_faults_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  apiKey: string;
+}
+
+/** Users created straight in the database, each with the initial 3 credits (ledger row included). */
+export async function createUsers(db: AppDb, prefix: string, n: number): Promise<TestUser[]> {
+  const service = createProfileService(db);
+  const out: TestUser[] = [];
+  for (let i = 0; i < n; i++) {
+    const userId = randomUUID();
+    const email = `${prefix}-${i}@exemple.fr`;
+    await db.insert(users).values({ id: userId, name: `Utilisateur ${i}`, email });
+    await service.ensure(userId);
+    const [row] = await db.select({ apiKey: profiles.apiKey }).from(profiles).where(sql`${profiles.userId} = ${userId}`);
+    if (!row) throw new Error('profile not created');
+    out.push({ userId, email, apiKey: row.apiKey });
+  }
+  return out;
+}
+
+/** Rows of a raw query, whatever the driver (node-postgres and PGlite both return `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  throw new Error('unexpected query result');
+}
+
+export interface LedgerCheck {
+  /** Profiles whose balance differs from the sum of their ledger rows. */
+  mismatches: { user_id: string; credits: number; total: number }[];
+  negative: number;
+  profiles: number;
+}
+
+/** Every balance against the sum of its ledger. */
+export async function checkLedger(db: AppDb): Promise<LedgerCheck> {
+  const mismatches = rowsOf<{ user_id: string; credits: number; total: number }>(
+    await db.execute(sql`
+      select p.user_id, p.credits, coalesce(sum(l.delta), 0)::int as total
+      from profiles p left join credit_ledger l on l.user_id = p.user_id
+      group by p.user_id, p.credits
+      having p.credits <> coalesce(sum(l.delta), 0)`),
+  );
+  const [counts] = rowsOf<{ negative: number; profiles: number }>(
+    await db.execute(sql`select count(*) filter (where credits < 0)::int as negative, count(*)::int as profiles from profiles`),
+  );
+  return { mismatches, negative: counts?.negative ?? -1, profiles: counts?.profiles ?? 0 };
+}
+
+/** Parses a complete text/event-stream body into its events. */
+export function parseSse(body: string): { event: string; data: unknown }[] {
+  return body
+    .split(/\n\n/)
+    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
+
+/** A temporary directory removed by `cleanup()`. */
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * A PostgreSQL cluster of one test's own (initdb + pg_ctl, as test/setup/postgres.ts), which the test
+ * may stop and start again on the same port.
+ */
+export interface OwnCluster {
+  url: string;
+  stop(): void;
+  start(): void;
+  destroy(): void;
+}
+
+function findPgBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const bin = path.join(base, v, 'bin');
+    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql).');
+}
+
+export async function startOwnCluster(): Promise<OwnCluster> {
+  const bin = findPgBin();
+  const isRoot = process.getuid?.() === 0;
+  const dir = tempDir('ql-pg-own-');
+  const dataDir = path.join(dir, 'data');
+  if (isRoot) spawnSync('chown', ['postgres:postgres', dir]);
+  const run = (cmd: string, args: string[]): void => {
+    const full = path.join(bin, cmd);
+    const res = isRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
+      : spawnSync(full, args, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
+  };
+  const port = await freePort();
+  run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const start = (): void =>
+    run('pg_ctl', [
+      '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
+      'start',
+    ]);
+  start();
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      running = false;
+    },
+    start: () => {
+      start();
+      running = true;
+    },
+    destroy: () => {
+      try {
+        if (running) run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
