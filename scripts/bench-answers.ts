@@ -2,7 +2,9 @@
  * Answer figures for `npm run bench` (issue 5): extractive answer time (JSON, median and p99), time to
  * the first streamed section (SSE), and answers per second under concurrent load from a load generator
  * (autocannon, a separate process) on loopback. The server runs in-process on a temporary PGlite.
- *   tsx scripts/bench-answers.ts
+ * Also the CPU time per sequential answer (server + in-process client), steadier than wall time on a
+ * shared machine. Runs alone:
+ *   npx tsx scripts/bench-answers.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,14 +95,22 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const apiKey = await createEvalUser(app);
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
+    // Steady state of a running server: three rounds of the questions warm the JIT and the caches first.
+    const warmup = 3 * QUESTIONS.length;
     const times: number[] = [];
-    for (let i = 0; i < 60; i++) {
+    let cpuStart = process.cpuUsage();
+    for (let i = 0; i < warmup + 60; i++) {
+      if (i === warmup) cpuStart = process.cpuUsage();
       const started = performance.now();
       const res = await fetch(`${url}/api/answers`, { method: 'POST', headers, body: JSON.stringify({ question: QUESTIONS[i % QUESTIONS.length] }) });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`answer → ${res.status}`);
-      if (i >= 6) times.push(performance.now() - started); // first round warms the caches
+      if (i >= warmup) times.push(performance.now() - started);
     }
+    // CPU time per answer of this process (server and its in-process client together): unlike wall
+    // time it hardly moves when other processes load the machine.
+    const cpu = process.cpuUsage(cpuStart);
+    const answerCpuMs = (cpu.user + cpu.system) / 1000 / times.length;
     const firsts: number[] = [];
     for (let i = 0; i < 12; i++) firsts.push(await firstSectionMs(url, apiKey, QUESTIONS[i % QUESTIONS.length] ?? ''));
     const load = await autocannon(url, apiKey, 10, 10);
@@ -108,6 +118,7 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     return {
       answerMedianMs: median(times),
       answerP99Ms: p99(times),
+      answerCpuMs,
       firstSectionMedianMs: median(firsts.slice(2)),
       answersPerSecond: load.rps,
       loadLatencyP50Ms: load.p50,

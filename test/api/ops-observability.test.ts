@@ -171,6 +171,10 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       ['GET', '/api/health/live', 200],
     ]);
     expect(requestLines[0]?.route).toBe('/api/search');
+    // An answer is one line too: its summary (result, mode, timings) rides on the request line.
+    expect(all.filter((l) => l.msg === 'answer')).toEqual([]);
+    expect(requestLines[1]?.answer).toMatchObject({ result: 'ok', stream: false });
+    expect(requestLines[2]?.answer).toMatchObject({ result: 'ok', stream: true });
     for (const l of requestLines) {
       expect(typeof l.durationMs).toBe('number');
       expect(l.durationMs).toBeGreaterThanOrEqual(0);

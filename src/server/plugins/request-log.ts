@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Fields: reqId, method, url (path only: the query string can hold a question), route (registered
  * pattern), statusCode, durationMs, and `aborted: true` for a response cut short. Never bodies, cookies,
  * the Authorization header or the query string. The line goes through the app logger, so routes that
- * lower their own log level (answers, feedback, pre-file) still get their line.
+ * lower their own log level (answers, feedback, pre-file) still get their line. A route can add counters
+ * and codes to its line (`addRequestLogFields`: the answers route adds `answer: { result, mode, … }`), so
+ * an answer is still one line.
  */
 
 /** Longest logged path: a fuzzed or hostile URL must not blow up the log. */
@@ -22,6 +24,13 @@ export function loggedPath(url: string): string {
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
 }
 
+const extraFields = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/** Adds fields to the request's log line: counters, codes and timings only, never text from the user. */
+export function addRequestLogFields(request: FastifyRequest, fields: Record<string, unknown>): void {
+  extraFields.set(request, { ...extraFields.get(request), ...fields });
+}
+
 async function requestLog(app: FastifyInstance): Promise<void> {
   const logged = new WeakSet<FastifyRequest>();
 
@@ -29,6 +38,7 @@ async function requestLog(app: FastifyInstance): Promise<void> {
     if (logged.has(request)) return;
     logged.add(request);
     const line = {
+      ...extraFields.get(request),
       reqId: request.id,
       method: request.method,
       url: loggedPath(request.url),

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../common/messages';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { describeFailure, sendError } from '../../plugins/errors';
 import { appMetrics } from '../../plugins/metrics';
+import { addRequestLogFields } from '../../plugins/request-log';
 import type { ResolvedUser } from '../auth/accounts';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
 
@@ -59,8 +60,8 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
   const metrics = appMetrics(api);
 
   function logSummary(request: FastifyRequest, fields: Record<string, unknown>): void {
-    // Counters only: mode, timings, result code. Warn-level route: use the app logger for the summary.
-    api.log.info({ reqId: request.id, ...fields }, 'answer');
+    // Counters only: mode, timings, result code, carried by the request's one log line.
+    addRequestLogFields(request, { answer: fields });
     metrics?.answers.inc({ mode: typeof fields.mode === 'string' ? fields.mode : 'none', outcome: String(fields.result) });
   }
 

@@ -14,7 +14,7 @@ import { checkAnswer } from './citations/check-citations';
 import { composeExtractive, type ComposeExtractiveOptions } from './extractive/compose-extractive';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './llm/types';
-import { retrieveSources, type RetrieveResult } from './retrieve';
+import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieve';
 import { detectUrgency } from './urgency';
 
 /**
@@ -129,7 +129,8 @@ export function safetySections(): AnswerSection[] {
 export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
   const extractive = deps.composeExtractive ?? composeExtractive;
   const llmCompose = deps.composeLlm ?? composeWithLlmDetailed;
-  const fiches = (id: string): Fiche | undefined => deps.engine.getFiche(id);
+  // Retrieval has just read (and cached) the same fiches.
+  const fiches = (id: string): Fiche | undefined => cachedFiche(deps.engine, id);
 
   async function prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure> {
     const valid = validateQuestion(rawQuestion);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../corpus/engine';
+import { searchText } from './extractive/query-terms';
 import { splitFrenchSentences } from './extractive/text';
-import { retrieveSources } from './retrieve';
+import { analysedFiche, cachedFiche, RETRIEVAL, retrieveSources } from './retrieve';
 
 let engine: SearchEngine;
 beforeAll(async () => {
@@ -95,5 +96,48 @@ describe('retrieveSources', () => {
     const text = first?.passages.map((p) => p.text).join('\n') ?? '';
     expect(text).toMatch(/délai maximal de 1 mois/);
     expect(text).toMatch(/délai maximal de 2 mois/);
+  });
+
+  it.each(IN_SCOPE.map(([q]) => q))('follows the search engine ranking for « %s »', (question) => {
+    const ranked = engine
+      .search(searchText(question), RETRIEVAL.candidates)
+      .filter((r) => r.type === 'fiche')
+      .map((r) => r.id);
+    const ids = retrieveSources(engine, question).sources.map((s) => s.id);
+    // The engine's first fiche leads; the others keep the engine's order (off-topic ones may be skipped).
+    expect(ids[0]).toBe(ranked[0]);
+    let at = 0;
+    for (const id of ids) {
+      const i = ranked.indexOf(id, at);
+      expect(i).toBeGreaterThanOrEqual(at);
+      at = i + 1;
+    }
+  });
+
+  it('answers a long everyday question whose words the fiches do not use, when the engine matches a fiche strongly', () => {
+    // « chef », « crie », « insulte », « équipe »… are not in the fiche: only « harcèlement moral » is.
+    const q = "mon chef me crie dessus et m'insulte devant toute l'équipe chaque semaine, est-ce du harcèlement moral ?";
+    const { sources, outOfScope } = retrieveSources(engine, q);
+    expect(outOfScope).toBe(false);
+    expect(sources[0]?.title).toMatch(/harcèlement moral/i);
+  });
+
+  it('analyses each fiche once: the same cached analysis, with the fiche as the engine stores it', () => {
+    const first = analysedFiche(engine, 'F31269');
+    expect(first).toBeDefined();
+    expect(analysedFiche(engine, 'F31269')).toBe(first);
+    expect(first?.passageStems()).toBe(first?.passageStems());
+    expect(first?.passageStems().length).toBe(first?.fiche.passages.length);
+    expect(cachedFiche(engine, 'F31269')).toEqual(engine.getFiche('F31269'));
+    expect(analysedFiche(engine, 'F0000000')).toBeUndefined();
+  });
+
+  it('gives every request its own copy of the references (the cached ones stay intact)', () => {
+    const q = 'Comment fonctionne une rupture conventionnelle ?';
+    const a = retrieveSources(engine, q).sources[0];
+    const ref = a?.references[0];
+    expect(ref).toBeDefined();
+    if (ref) ref.title = 'modifié';
+    expect(retrieveSources(engine, q).sources[0]?.references[0]?.title).not.toBe('modifié');
   });
 });

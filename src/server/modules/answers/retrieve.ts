@@ -2,45 +2,60 @@
  * Retrieval for the answer (issue 5): the few service-public.fr fiches that answer a question, numbered
  * 1..n (the citation markers), with the passages that matter and the legal references they cite.
  *
- * Relevance is decided in two steps:
- * - the search engine ranks fiches (BM25 over passages, title, lexicon);
- * - a fiche is kept only if enough of the question's topic words meet in one place of it (its title with
- *   its summary or with one passage; lexicon and typo tolerance included: see `ficheCoverage`), and its
- *   score is not far below the best one.
- * The question is out of scope ("hors du champ juridique") when it has no topic word at all (« bonjour
- * comment ça va »), when the best fiche is weak in absolute terms, or when even the best fiche covers
- * less than half of the topic words, or when no leading fiche names one of them in its title or summary (« la recette de la tarte aux pommes » only meets « recette » in a
- * tax fiche). Nothing of the question is logged.
+ * The search engine ranks (BM25 over passages, titles, the lay → legal lexicon, the code-article channel,
+ * theme coherence) and the sources follow its ranking: it is the better judge of which fiche answers.
+ * Lexical checks on the question's topic words (lexicon phrasings and typo tolerance included, see
+ * `query-terms.ts`) keep only two jobs:
+ * - the out-of-scope decision: the question is « hors du champ juridique » when it has no topic word
+ *   (« bonjour comment ça va »), when the best result is weak in absolute terms, or when none of the
+ *   leading fiches is about it — naming one of its topic words in its title or summary, and gathering
+ *   enough of them in one place or matching the question strongly (« la recette de la tarte aux
+ *   pommes » only meets « recette » in a tax fiche, with a weak score);
+ * - dropping clearly off-topic trailing fiches (after the first), which name no topic word in their
+ *   head and gather few of them anywhere.
+ * Each fiche's analysis (stems of its head and passages, its references with their article texts) is
+ * kept in a bounded LRU cache per engine, so a fiche is analysed once, not on every question.
+ * Nothing of the question is logged.
  */
 import type { SearchEngine, SearchResult } from '../../../corpus/engine';
 import type { Fiche } from '../../../corpus/types';
-import { coverage, searchText, stemSet, topicWords, wordPresent, type TopicWord } from './extractive/query-terms';
+import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent, type TopicWord } from './extractive/query-terms';
+import { Lru } from './extractive/lru';
 import { shortenOnSentence } from './extractive/text';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './llm/types';
 
 export const RETRIEVAL = {
-  /** Fiches asked from the engine before filtering. */
-  candidates: 12,
+  /** Fiches asked from the engine. */
+  candidates: 8,
   /** Default and bounds of the number of sources. */
   defaultSources: 4,
   minSources: 3,
   maxSources: 5,
   /** Below this engine score the best result is noise, whatever its coverage. */
   minBestScore: 6,
-  /** The best fiche must contain at least this share of the question's topic words. */
+  /** Leading fiches (engine order) among which one must be about the question. */
+  scopeLeaders: 3,
+  /** That fiche must gather at least this share of the question's topic words in one place… */
   minBestCoverage: 0.5,
-  /** Short questions (one or two topic words) must be fully covered (in one place of one fiche). */
+  /** …all of them for short questions (one or two topic words)… */
   minShortCoverage: 1,
-  /** Other fiches: score at least this share of the best one… */
+  /**
+   * …unless the engine matches that fiche strongly (everyday wording adds topic words no fiche uses:
+   * « ma cheffe me rabaisse … harcèlement »). Off-topic questions stay far below (« tarte aux pommes » ≈ 15).
+   */
+  strongScore: 30,
+  /** Other fiches: score at least this share of the best one. */
   relativeScore: 0.35,
-  /** …and cover at least this share of the topic words. */
-  minCoverage: 0.5,
+  /** A fiche after the first naming no topic word in its head is dropped below this coverage. */
+  offTopicCoverage: 0.5,
   /** Passages given per source (engine's best first, then the fiche's passages closest to the question). */
   passagesPerSource: 8,
   /** Characters of passages per source. */
   charsPerSource: 7000,
   /** Longest article text attached to a reference. */
   articleChars: 700,
+  /** Analysed fiches kept in memory per engine. */
+  cacheSize: 256,
 } as const;
 
 export interface RetrieveOptions {
@@ -53,49 +68,93 @@ export interface RetrieveResult {
   outOfScope: boolean;
 }
 
+/** A fiche with what retrieval computes from it once (stems, references). Read-only: shared by requests. */
+export interface AnalysedFiche {
+  fiche: Fiche;
+  /** Stems of the title and the summary. */
+  head: Set<string>;
+  /** Stems of the title. */
+  title: Set<string>;
+  /** Stems of each passage (headings + text), computed on first use. */
+  passageStems(): readonly ReadonlySet<string>[];
+  /** The legal references, with the article text when the code is in the corpus, computed on first use. */
+  references(): readonly RetrievedReference[];
+}
+
+const caches = new WeakMap<SearchEngine, Lru<string, AnalysedFiche>>();
+
+function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
+  let passages: ReadonlySet<string>[] | undefined;
+  let refs: RetrievedReference[] | undefined;
+  return {
+    fiche,
+    head: stemSet(`${fiche.title}\n${fiche.description}`),
+    title: stemSet(fiche.title),
+    // The engine's passages read « A > B\ntext »: same key, so both share the cached stems.
+    passageStems: () => (passages ??= fiche.passages.map((p) => corpusStems(`${p.section.join(' > ')}\n${p.text}`))),
+    references: () => (refs ??= references(fiche, engine)),
+  };
+}
+
+/** A fiche and its analysis, from the engine's bounded cache (undefined for an unknown id). */
+export function analysedFiche(engine: SearchEngine, id: string): AnalysedFiche | undefined {
+  let cache = caches.get(engine);
+  if (!cache) caches.set(engine, (cache = new Lru<string, AnalysedFiche>(RETRIEVAL.cacheSize)));
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const fiche = engine.getFiche(id);
+  if (!fiche) return undefined;
+  const analysed = analyseFiche(engine, fiche);
+  cache.set(id, analysed);
+  // getFiche accepts ids in any case: the canonical id is cached too.
+  if (fiche.id !== id) cache.set(fiche.id, analysed);
+  return analysed;
+}
+
+/** A fiche by id through the retrieval cache (the composer reads the same fiches again). */
+export function cachedFiche(engine: SearchEngine, id: string): Fiche | undefined {
+  return analysedFiche(engine, id)?.fiche;
+}
+
 export interface FicheRelevance {
   /**
    * The largest share of topic words found together in the fiche's title with its summary, or in its
-   * title with one passage (headings + text). Requiring the words to meet in one place keeps a long
-   * fiche that mentions each word somewhere from passing for relevant.
+   * title with one of the passages the engine found best for the question. Requiring the words to meet
+   * in one place keeps a long fiche that mentions each word somewhere from passing for relevant.
    */
   coverage: number;
   /** Topic words found in the title or the summary: the fiche is about the question's topic. */
   headWords: number;
 }
 
+const passageKey = (section: string, text: string): string => `${section}\u0001${text}`;
+
 /** How relevant a fiche is to the topic words of a question (see `FicheRelevance`). */
-export function ficheRelevance(words: readonly TopicWord[], f: Fiche): FicheRelevance {
-  const head = stemSet(`${f.title}\n${f.description}`);
+export function ficheRelevance(words: readonly TopicWord[], a: AnalysedFiche, result: SearchResult): FicheRelevance {
   let headWords = 0;
-  for (const w of words) if (wordPresent(w, head)) headWords += 1;
+  for (const w of words) if (wordPresent(w, a.head)) headWords += 1;
   let best = words.length > 0 ? headWords / words.length : 0;
-  const title = stemSet(f.title);
-  for (const p of f.passages) {
+  if (words.length === 0) return { coverage: 0, headWords };
+  for (const p of result.passages ?? []) {
     if (best >= 1) break;
-    const stems = stemSet(`${p.section.join(' ')}\n${p.text}`);
-    for (const t of title) stems.add(t);
-    best = Math.max(best, coverage(words, stems));
+    const stems = corpusStems(`${p.section}\n${p.text}`);
+    let found = 0;
+    for (const w of words) if (wordPresent(w, stems) || wordPresent(w, a.title)) found += 1;
+    best = Math.max(best, found / words.length);
   }
   return { coverage: best, headWords };
 }
 
-/** How many topic words a passage (heading path + text) contains. */
-function passageMatch(words: readonly TopicWord[], section: readonly string[], text: string): number {
-  const stems = stemSet(`${section.join(' ')}\n${text}`);
-  let n = 0;
-  for (const w of words) if (wordPresent(w, stems)) n += 1;
-  return n;
-}
-
-function selectPassages(fiche: Fiche, result: SearchResult, words: readonly TopicWord[]): RetrievedPassage[] {
-  const key = (section: readonly string[], text: string): string => `${section.join('\u0000')}\u0001${text}`;
-  const best = new Set((result.passages ?? []).map((p) => key(p.section.split(' > ').filter(Boolean), p.text)));
+function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher): RetrievedPassage[] {
+  const { fiche } = a;
+  const engineBest = new Set((result.passages ?? []).map((p) => passageKey(p.section, p.text)));
+  const engineTexts = new Set((result.passages ?? []).map((p) => p.text));
+  const stems = a.passageStems();
   const scored = fiche.passages.map((p, i) => {
-    const engineBest = best.has(key(p.section, p.text)) || (result.passages ?? []).some((r) => r.text === p.text);
-    return { p, i, score: passageMatch(words, p.section, p.text) + (engineBest ? 1.5 : 0) - i * 0.002 };
+    const best = engineBest.has(passageKey(p.section.join(' > '), p.text)) || engineTexts.has(p.text);
+    return { p, i, score: matcher.count(stems[i] ?? new Set()) + (best ? 1.5 : 0) - i * 0.002 };
   });
-  scored.sort((a, b) => b.score - a.score);
+  scored.sort((x, y) => y.score - x.score);
   const chosen: typeof scored = [];
   let chars = 0;
   for (const s of scored) {
@@ -106,7 +165,7 @@ function selectPassages(fiche: Fiche, result: SearchResult, words: readonly Topi
     chars += s.p.text.length;
   }
   // In the order of the fiche: procedures and deadlines read in their published order.
-  chosen.sort((a, b) => a.i - b.i);
+  chosen.sort((x, y) => x.i - y.i);
   return chosen.map(({ p }) => ({ sectionPath: [...p.section], text: p.text }));
 }
 
@@ -139,28 +198,39 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const best = pool[0];
   if (!best || best.score < RETRIEVAL.minBestScore) return { sources: [], outOfScope: true };
 
-  const loaded: { result: SearchResult; fiche: Fiche; cov: number }[] = [];
-  const minCov = words.length <= 2 ? RETRIEVAL.minShortCoverage : RETRIEVAL.minBestCoverage;
+  // Candidates in the engine's order, within reach of the best score.
+  const ranked: { result: SearchResult; a: AnalysedFiche; rel?: FicheRelevance }[] = [];
   for (const r of pool) {
     if (r !== best && r.score < best.score * RETRIEVAL.relativeScore) break;
-    const fiche = engine.getFiche(r.id);
-    if (!fiche) continue;
-    const rel = ficheRelevance(words, fiche);
-    // A fiche whose title and summary name none of the question's words is not about it.
-    if (rel.headWords > 0) loaded.push({ result: r, fiche, cov: rel.coverage });
+    const a = analysedFiche(engine, r.id);
+    if (a) ranked.push({ result: r, a });
   }
-  // The best covered of the leading fiches decides (the engine's first may be a near miss).
-  const bestCov = Math.max(0, ...loaded.slice(0, 3).map((l) => l.cov));
-  if (bestCov < minCov) return { sources: [], outOfScope: true };
+  const relevance = (c: (typeof ranked)[number]): FicheRelevance => (c.rel ??= ficheRelevance(words, c.a, c.result));
 
-  const kept = loaded.filter((l) => l.cov >= RETRIEVAL.minCoverage && l.cov >= bestCov - 0.34).slice(0, wanted);
-  const sources = kept.map(({ result, fiche }, i): RetrievedSource => ({
+  // In scope when one of the leading fiches is about the question.
+  const minCov = words.length <= 2 ? RETRIEVAL.minShortCoverage : RETRIEVAL.minBestCoverage;
+  const inScope = ranked.slice(0, RETRIEVAL.scopeLeaders).some((c) => {
+    const rel = relevance(c);
+    return rel.headWords > 0 && (rel.coverage >= minCov || c.result.score >= RETRIEVAL.strongScore);
+  });
+  if (!inScope) return { sources: [], outOfScope: true };
+
+  const kept: typeof ranked = [];
+  for (const c of ranked) {
+    if (kept.length >= wanted) break;
+    const rel = relevance(c);
+    // The engine's first is kept; a later fiche that is clearly about something else is not.
+    if (kept.length > 0 && rel.headWords === 0 && rel.coverage < RETRIEVAL.offTopicCoverage) continue;
+    kept.push(c);
+  }
+  const matcher = new TopicMatcher(words);
+  const sources = kept.map(({ result, a }, i): RetrievedSource => ({
     n: i + 1,
-    id: fiche.id,
-    title: fiche.title,
-    url: fiche.url,
-    passages: selectPassages(fiche, result, words),
-    references: references(fiche, engine),
+    id: a.fiche.id,
+    title: a.fiche.title,
+    url: a.fiche.url,
+    passages: selectPassages(a, result, matcher),
+    references: a.references().map((r) => ({ ...r })),
   }));
   return { sources, outOfScope: sources.length === 0 };
 }

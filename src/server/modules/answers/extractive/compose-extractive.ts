@@ -20,7 +20,8 @@ import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { findArticleMentions } from '../citations/articles';
 import type { RetrievedPassage, RetrievedSource } from '../llm/types';
 import { pickProfessionals } from './professionals';
-import { stemSet, topicWords, wordPresent, type TopicWord } from './query-terms';
+import { Lru } from './lru';
+import { corpusStems, TopicMatcher, topicWords, wordPresent, type TopicWord } from './query-terms';
 import { normalizeText, passageUnits, squeeze, type Unit } from './text';
 
 export interface ComposeExtractiveOptions {
@@ -76,24 +77,21 @@ interface Candidate {
   /** Parallel cases the question does not settle. */
   choices: string[][];
   /** Stems of the sentence (near-duplicate detection). */
-  stems: Set<string>;
+  stems: ReadonlySet<string>;
   /** The numbers of the sentence, in order (« 1 mois » and « 2 mois » are never duplicates). */
   numbers: string;
   score: number;
   key: string;
 }
 
-const stemCache = new Map<string, Set<string>>();
+/** Stems of a corpus text (headings, sentences), memoised: the same fiches answer many questions. */
+const cachedStems = corpusStems;
 
-/** Stems of a short text (headings repeat across passages and questions), memoised. */
-function cachedStems(text: string): Set<string> {
-  let s = stemCache.get(text);
-  if (!s) {
-    if (stemCache.size > 20_000) stemCache.clear();
-    s = stemSet(text);
-    stemCache.set(text, s);
-  }
-  return s;
+const unitsCache = new Lru<string, readonly Unit[]>(5_000);
+
+/** The quotable units of a passage text, memoised (shared: never modified). */
+function cachedUnits(text: string): readonly Unit[] {
+  return unitsCache.memo(text, passageUnits);
 }
 
 /** Children titles of each heading prefix, over the fiche's passages. */
@@ -177,14 +175,50 @@ function pathFit(path: readonly string[], tree: Map<string, string[]>, words: re
 
 export function countHits(words: readonly TopicWord[], text: string): number {
   if (words.length === 0) return 0;
-  const stems = stemSet(text);
+  const stems = cachedStems(text);
   let n = 0;
   for (const w of words) if (wordPresent(w, stems)) n += 1;
   return n;
 }
 
-function unitText(u: Unit): string {
-  return u.items.length > 0 ? `${u.sentence}\n${u.items.join('\n')}` : u.sentence;
+/** What the composer reads of a unit, whatever the question: computed once per (cached) unit. */
+interface UnitFeatures {
+  /** Stems of the sentence with its list items. */
+  stems: ReadonlySet<string>;
+  /** The sentence states a rule (obligation, right, ban). */
+  normative: boolean;
+  /** The sentence states a deadline, a duration or an amount. */
+  deadlineSentence: boolean;
+  /** The sentence or its items state a deadline, a duration or an amount. */
+  deadline: boolean;
+  /** The sentence or its items describe a procedure. */
+  procedure: boolean;
+  evidence: boolean;
+  namesArticles: boolean;
+  numbers: string;
+  key: string;
+}
+
+const unitFeatures = new WeakMap<Unit, UnitFeatures>();
+
+function features(u: Unit): UnitFeatures {
+  let f = unitFeatures.get(u);
+  if (!f) {
+    const text = u.items.length > 0 ? `${u.sentence}\n${u.items.join('\n')}` : u.sentence;
+    f = {
+      stems: cachedStems(text),
+      normative: NORMATIVE_RE.test(u.sentence),
+      deadlineSentence: DEADLINE_RE.test(u.sentence),
+      deadline: DEADLINE_RE.test(text),
+      procedure: PROCEDURE_RE.test(text),
+      evidence: EVIDENCE_RE.test(u.sentence),
+      namesArticles: findArticleMentions(text).length > 0,
+      numbers: (text.match(/\d+(?:[,.]\d+)?/gu) ?? []).join(' '),
+      key: squeeze(text).toLowerCase(),
+    };
+    unitFeatures.set(u, f);
+  }
+  return f;
 }
 
 /**
@@ -201,12 +235,13 @@ function candidates(sources: readonly RetrievedSource[], ficheOf: ReadonlyMap<nu
     path: string[];
     fit: PathFit;
     present: boolean[];
-    stems: Set<string>;
+    stems: ReadonlySet<string>;
     context: boolean[];
     hasDescription: boolean;
   }
   const raws: Raw[] = [];
-  const presentIn = (text: string, stems: ReadonlySet<string> = cachedStems(text)): boolean[] => words.map((w) => wordPresent(w, stems));
+  const matcher = new TopicMatcher(words);
+  const presentIn = (text: string, stems: ReadonlySet<string> = cachedStems(text)): boolean[] => matcher.present(stems);
   sources.forEach((source, si) => {
     const fiche = ficheOf.get(source.n);
     const tree = headingTree(fiche?.passages ?? source.passages.map((p) => ({ section: p.sectionPath })));
@@ -217,9 +252,9 @@ function candidates(sources: readonly RetrievedSource[], ficheOf: ReadonlyMap<nu
       const fit = pathFit(p.sectionPath, tree, words);
       if (fit.excluded) return;
       const pathContext = presentIn(p.sectionPath.join(' '));
-      for (const unit of passageUnits(p.text)) {
+      for (const unit of cachedUnits(p.text)) {
         const headingContext = unit.heading ? presentIn(unit.heading) : pathContext.map(() => false);
-        const stems = stemSet(unitText(unit));
+        const stems = features(unit).stems;
         raws.push({
           si,
           source,
@@ -252,12 +287,12 @@ function candidates(sources: readonly RetrievedSource[], ficheOf: ReadonlyMap<nu
         hitWeight += norm[i] as number;
       } else if (r.context[i]) contextWeight += norm[i] as number;
     });
-    const text = unitText(r.unit);
+    const f = features(r.unit);
     let score = hitWeight * 2 + contextWeight * 0.8;
     if (r.fit.fits) score += 1.5;
     score += r.si === 0 ? 1.5 : r.si === 1 ? 0.6 : 0;
-    if (NORMATIVE_RE.test(r.unit.sentence)) score += 0.5;
-    if (DEADLINE_RE.test(text)) score += 0.4;
+    if (f.normative) score += 0.5;
+    if (f.deadline) score += 0.4;
     if (r.unit.sentence.length > EXTRACTIVE.longSentence) score -= 1.5;
     if (r.unit.sentence.length < 40) score -= 0.8;
     if (r.pi === 0 && r.hasDescription) score += 0.3;
@@ -272,9 +307,9 @@ function candidates(sources: readonly RetrievedSource[], ficheOf: ReadonlyMap<nu
       cases: r.fit.cases,
       choices: r.fit.choices,
       stems: r.stems,
-      numbers: (text.match(/\d+(?:[,.]\d+)?/gu) ?? []).join(' '),
+      numbers: f.numbers,
       score,
-      key: squeeze(text).toLowerCase(),
+      key: f.key,
     };
   });
 }
@@ -337,7 +372,7 @@ function quote(c: Candidate): string {
 /** Articles named by a candidate that its own source's references do not cover are impossible here:
  * sentences naming articles are kept only when their fiche lists references (checked again by the checker). */
 function namesArticles(c: Candidate): boolean {
-  return findArticleMentions(unitText(c.unit)).length > 0;
+  return features(c.unit).namesArticles;
 }
 
 function byScore(a: Candidate, b: Candidate): number {
@@ -482,7 +517,7 @@ export function composeExtractive(
   // Démarches et délais: procedures and deadlines, in the order of the fiches.
   // The summary's procedural sentences are repeated here, so the steps read as a complete sequence.
   const stepPool = all.filter(
-    (c) => (DEADLINE_RE.test(unitText(c.unit)) || PROCEDURE_RE.test(unitText(c.unit))) && relevant(c, EXTRACTIVE.stepsShare),
+    (c) => (features(c.unit).deadline || features(c.unit).procedure) && relevant(c, EXTRACTIVE.stepsShare),
   );
   const steps: Candidate[] = [];
   for (const c of stepPool.sort(byScore)) {
@@ -493,7 +528,7 @@ export function composeExtractive(
   steps.sort(byOrder);
   steps.forEach((c) => used.add(c));
   const stepParts = steps.map(quote);
-  const deadlinesInSummary = summary.filter((c) => DEADLINE_RE.test(c.unit.sentence));
+  const deadlinesInSummary = summary.filter((c) => features(c.unit).deadlineSentence);
   if (stepParts.length === 0 && deadlinesInSummary.length > 0) {
     stepParts.push(`Les délais à retenir figurent dans « ${SECTION_TITLES.summary} » ci-dessus.`);
   }
@@ -508,7 +543,7 @@ export function composeExtractive(
 
   // Ce que dit la loi: the rules (obligations, rights, bans), then the references of each source.
   const rules: Candidate[] = [];
-  const lawPool = all.filter((x) => !used.has(x) && x.unit.items.length <= EXTRACTIVE.maxItems && NORMATIVE_RE.test(x.unit.sentence) && relevant(x));
+  const lawPool = all.filter((x) => !used.has(x) && x.unit.items.length <= EXTRACTIVE.maxItems && features(x.unit).normative && relevant(x));
   for (const c of lawPool.sort(byScore)) {
     if (rules.length >= EXTRACTIVE.lawSentences) break;
     // The first source may give all the rules; the others at most two each.
@@ -543,11 +578,11 @@ export function composeExtractive(
     `- Les parties : ${PARTIES[topic]}.`,
     '- Les montants en jeu : sommes payées, dues ou réclamées, avec leur justificatif.',
   ];
-  if (steps.some((c) => DEADLINE_RE.test(unitText(c.unit))) || deadlinesInSummary.length > 0) {
+  if (steps.some((c) => features(c.unit).deadline) || deadlinesInSummary.length > 0) {
     facts.push(`- Pour chaque délai cité dans « ${SECTION_TITLES.steps} », la date à laquelle il a commencé à courir.`);
   }
   const docs = [`- ${DOCUMENTS[topic].charAt(0).toUpperCase()}${DOCUMENTS[topic].slice(1)}.`];
-  const evidence = all.filter((c) => EVIDENCE_RE.test(c.unit.sentence) && relevant(c) && c.unit.items.length === 0).sort(byScore)[0];
+  const evidence = all.filter((c) => features(c.unit).evidence && relevant(c) && c.unit.items.length === 0).sort(byScore)[0];
   const resourceLines: string[] = [];
   const seenRes = new Set<string>();
   for (const s of sources) {
@@ -611,7 +646,7 @@ export function composeExtractive(
       }
     }
   }
-  const pros = pickProfessionals(sourceTexts.join('\n'), topicText);
+  const pros = pickProfessionals(sourceTexts, topicText);
   const proParts: string[] = [];
   proParts.push(`Selon votre situation, vous pouvez vous adresser à :\n${pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)} : ${p.role}`).join('\n')}`);
   if (whereLines.length > 0) proParts.push(`Où s'adresser, d'après les fiches officielles :\n${whereLines.slice(0, 6).join('\n')}`);

@@ -3,6 +3,7 @@
  * « Où s'adresser », its text) or in the topic of the question, with a short French explanation.
  * The explanations are ours (not quoted from a fiche) and carry no article of law.
  */
+import { Lru } from './lru';
 import { normalizeText } from './text';
 
 export interface Professional {
@@ -108,9 +109,15 @@ export const PROFESSIONALS: readonly Professional[] = [
   },
 ];
 
-/** Professionals relevant to a question, ranked: named by the sources first, then by topic; point-justice and avocat always close the list. */
-export function pickProfessionals(sourceText: string, topicText: string, max = 4): Professional[] {
-  const src = normalizeText(sourceText);
+const normalized = new Lru<string, string>(10_000);
+
+/**
+ * Professionals relevant to a question, ranked: named by the sources first, then by topic; point-justice
+ * and avocat always close the list. `sourceTexts`: the texts of the sources (passages, « Où s'adresser »),
+ * whose normalised forms are cached (corpus text only).
+ */
+export function pickProfessionals(sourceTexts: readonly string[], topicText: string, max = 4): Professional[] {
+  const src = sourceTexts.map((t) => normalized.memo(t, normalizeText)).join('\n');
   const topic = normalizeText(topicText);
   const scored = PROFESSIONALS.map((p, i) => {
     let score = 0;

@@ -6,6 +6,7 @@
  */
 import { analyze, analyzeToken, foldAccents, isStopWord, tokenize } from '../../../../corpus/analyzer';
 import { compileLexicon, LEXICON, matchLexicon } from '../../../../corpus/lexicon';
+import { Lru } from './lru';
 
 /**
  * Words that are not stop words for the search index but say nothing of the topic of a question
@@ -48,6 +49,8 @@ export interface TopicWord {
   word: string;
   /** Stems that count as this word being present. */
   stems: Set<string>;
+  /** Other stems already compared with this word (prefix or typo match), filled by `wordPresent`. */
+  near?: Map<string, boolean>;
 }
 
 const compiled = compileLexicon(LEXICON);
@@ -94,6 +97,16 @@ export function stemSet(text: string): Set<string> {
   return new Set(analyze(text));
 }
 
+const stemSets = new Lru<string, ReadonlySet<string>>(10_000);
+
+/**
+ * Index terms of a corpus text (a passage, a sentence, a heading), memoised in a bounded cache: the
+ * same fiches answer many questions. The set is shared: never modify it. Not for question text.
+ */
+export function corpusStems(text: string): ReadonlySet<string> {
+  return stemSets.memo(text, stemSet);
+}
+
 /** Bounded Levenshtein distance (returns max + 1 when larger). */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -119,14 +132,76 @@ function distance(a: string, b: string, max: number): number {
  */
 export function wordPresent(w: TopicWord, stems: ReadonlySet<string>): boolean {
   for (const s of w.stems) if (stems.has(s)) return true;
-  for (const s of w.stems) {
-    if (s.length < 5) continue;
-    for (const t of stems) {
-      if (t.length >= s.length && t.startsWith(s)) return true;
-      if (s.length >= 6 && t[0] === s[0] && distance(s, t, 1) <= 1) return true;
+  let long = false;
+  for (const s of w.stems) if (s.length >= 5) long = true;
+  if (!long) return false;
+  // Each other stem is compared once per question (the same stems recur in every passage).
+  const near = (w.near ??= new Map<string, boolean>());
+  for (const t of stems) {
+    let v = near.get(t);
+    if (v === undefined) {
+      v = nearStem(w, t);
+      near.set(t, v);
     }
+    if (v) return true;
   }
   return false;
+}
+
+/** A stem starting with one of the word's stems (5+ letters), or at edit distance 1 of one (6+ letters). */
+function nearStem(w: TopicWord, t: string): boolean {
+  for (const s of w.stems) {
+    if (s.length < 5) continue;
+    if (t.length >= s.length && t.startsWith(s)) return true;
+    if (s.length >= 6 && t[0] === s[0] && distance(s, t, 1) <= 1) return true;
+  }
+  return false;
+}
+
+/** Words tracked as bits by `TopicMatcher` (the others are checked one by one). */
+const MASK_WORDS = 30;
+
+/**
+ * Which topic words of a question sets of stems contain: the same answer as `wordPresent` for each
+ * word, in one pass over the set (each stem is compared with the words once per question).
+ */
+export class TopicMatcher {
+  private readonly masks = new Map<string, number>();
+
+  constructor(readonly words: readonly TopicWord[]) {}
+
+  /** Bit i set when word i (i < 30) is present. */
+  private mask(stems: ReadonlySet<string>): number {
+    let m = 0;
+    for (const t of stems) {
+      let v = this.masks.get(t);
+      if (v === undefined) {
+        v = 0;
+        for (let i = 0; i < this.words.length && i < MASK_WORDS; i++) {
+          const w = this.words[i] as TopicWord;
+          if (w.stems.has(t) || nearStem(w, t)) v |= 1 << i;
+        }
+        this.masks.set(t, v);
+      }
+      m |= v;
+    }
+    return m;
+  }
+
+  /** For each word, whether it is present in the set. */
+  present(stems: ReadonlySet<string>): boolean[] {
+    const m = this.mask(stems);
+    return this.words.map((w, i) => (i < MASK_WORDS ? (m & (1 << i)) !== 0 : wordPresent(w, stems)));
+  }
+
+  /** How many of the words are present in the set. */
+  count(stems: ReadonlySet<string>): number {
+    let m = this.mask(stems);
+    let n = 0;
+    for (; m !== 0; m &= m - 1) n += 1;
+    for (let i = MASK_WORDS; i < this.words.length; i++) if (wordPresent(this.words[i] as TopicWord, stems)) n += 1;
+    return n;
+  }
 }
 
 /** Share (0..1) of the topic words present in a set of stems. 0 when there is no topic word. */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { corpusStems, coverage, stemSet, topicWords, wordPresent } from './query-terms';
+
+describe('topicWords', () => {
+  it('keeps the topic words, with the legal phrasings of the lexicon', () => {
+    const words = topicWords('bonjour, mon proprio garde ma caution');
+    expect(words.map((w) => w.word)).toEqual(['proprio', 'garde', 'caution']);
+    const proprio = words[0];
+    expect(proprio && [...proprio.stems]).toContain('bailleur');
+  });
+
+  it('has no topic word for a greeting', () => {
+    expect(topicWords('bonjour comment ça va')).toEqual([]);
+  });
+});
+
+describe('wordPresent', () => {
+  it('matches exact stems, longer forms and one typo, the same on every set it is asked about', () => {
+    const [word] = topicWords('licenciment');
+    expect(word).toBeDefined();
+    if (!word) return;
+    const sets = [stemSet('Le licenciement est notifié.'), stemSet('Une démission.'), stemSet('Licenciée pour faute.'), stemSet('Une démission.')];
+    // Asked twice over (the second pass reads what the first one memorised).
+    for (let pass = 0; pass < 2; pass++) expect(sets.map((s) => wordPresent(word, s))).toEqual([true, false, true, false]);
+  });
+
+  it('counts the share of topic words found', () => {
+    const words = topicWords('dépôt de garantie restitution');
+    expect(coverage(words, stemSet('La restitution du dépôt de garantie.'))).toBe(1);
+    expect(coverage(words, stemSet('Le dépôt.'))).toBeCloseTo(1 / 3);
+    expect(coverage([], stemSet('Le dépôt.'))).toBe(0);
+  });
+});
+
+describe('corpusStems', () => {
+  it('returns the stems of a text, the same set for the same text', () => {
+    const a = corpusStems('Le bailleur restitue le dépôt de garantie.');
+    expect([...a].sort()).toEqual([...stemSet('Le bailleur restitue le dépôt de garantie.')].sort());
+    expect(corpusStems('Le bailleur restitue le dépôt de garantie.')).toBe(a);
+  });
+});
