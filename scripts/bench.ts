@@ -152,6 +152,7 @@ async function benchAnswersRows(): Promise<void> {
     answersPerSecond: ['Réponses par seconde (autocannon, 10 connexions, 10 s)', '/s', '≥ 100 /s'],
     loadLatencyP50Ms: ['Latence sous charge, médiane', 'ms', ''],
     loadLatencyP99Ms: ['Latence sous charge, p99', 'ms', ''],
+    answerCpuMs: ['Temps CPU par réponse (serveur et client local, même processus)', 'ms', ''],
   };
   for (const [k, v] of Object.entries(r)) {
     const [label, unit, target] = labels[k] ?? [k, '', ''];
