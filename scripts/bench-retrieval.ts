@@ -51,6 +51,22 @@ export async function benchRetrieval(opts: { build?: boolean } = {}): Promise<Re
   out.queries = times.length;
   out.queryMedianMs = Math.round(percentile(times, 0.5) * 1000) / 1000;
   out.queryP99Ms = Math.round(percentile(times, 0.99) * 1000) / 1000;
+  // The answers' call (8 fiches with passages), with and without snippets, alternating in the same loop.
+  const withSnip: number[] = [];
+  const noSnip: number[] = [];
+  for (const q of queries) {
+    let t = performance.now();
+    engine.search(q, 8, { withPassages: true });
+    withSnip.push(performance.now() - t);
+    t = performance.now();
+    engine.search(q, 8, { withPassages: true, snippets: false });
+    noSnip.push(performance.now() - t);
+  }
+  withSnip.sort((a, b) => a - b);
+  noSnip.sort((a, b) => a - b);
+  out.passagesMedianMs = Math.round(percentile(withSnip, 0.5) * 1000) / 1000;
+  out.passagesNoSnippetsMedianMs = Math.round(percentile(noSnip, 0.5) * 1000) / 1000;
+  out.passagesNoSnippetsP99Ms = Math.round(percentile(noSnip, 0.99) * 1000) / 1000;
   global.gc?.();
   out.rssMb = Math.round(process.memoryUsage().rss / 1e6);
   out.rssIndexDeltaMb = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);

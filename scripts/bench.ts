@@ -135,6 +135,9 @@ async function benchRetrievalIfPresent(): Promise<void> {
     indexLoadSeconds: ['Chargement de l’index au démarrage', 's', '≤ 2 s'],
     rssMb: ['Mémoire résidente du processus de mesure (index chargé)', 'Mo', ''],
     rssIndexDeltaMb: ['Mémoire due à l’index', 'Mo', ''],
+    passagesMedianMs: ['Recherche pour les réponses (8 fiches, passages), médiane avec extraits', 'ms', ''],
+    passagesNoSnippetsMedianMs: ['Recherche pour les réponses (8 fiches, passages), médiane sans extraits', 'ms', ''],
+    passagesNoSnippetsP99Ms: ['Recherche pour les réponses (8 fiches, passages), p99 sans extraits', 'ms', ''],
   };
   for (const [k, v] of Object.entries(r)) {
     const [label, unit, target] = labels[k] ?? [`Recherche — ${k}`, '', ''];

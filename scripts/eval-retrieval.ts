@@ -54,7 +54,7 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
     const gold = new Set(item.gold);
     for (const q of item.variants) {
       n++;
-      const ids = engine.search(q, 10).map((r) => r.id);
+      const ids = engine.search(q, 10, { snippets: false }).map((r) => r.id);
       const rank = ids.findIndex((id) => gold.has(id));
       if (rank === 0) h1++;
       if (rank >= 0 && rank < 5) h5++;

@@ -37,6 +37,12 @@ export interface SearchResult {
 
 export interface SearchOptions {
   withPassages?: boolean;
+  /**
+   * Build the snippet of each result (default true). `false` skips it — `snippet` is then '' — for callers that
+   * read the passages and not the snippet (the answers' retrieval): a quarter to a third of the search time.
+   * The ranking is the same either way.
+   */
+  snippets?: boolean;
   /** Restricts results to these kinds (default: all). */
   kinds?: FicheKind[];
 }
@@ -437,6 +443,7 @@ class Engine implements SearchEngine {
     }
     if (TUNING.family < 1 && top.length > 1) top = this.diversify(top);
     if (top.length > limit) top.length = limit;
+    const withSnippets = opts.snippets !== false;
     const stems = new Set(qterms.map((t) => t.term));
     return top.map(({ fi, score, docs }) => {
       const meta = this.metas[fi] as FicheMeta;
@@ -445,7 +452,7 @@ class Engine implements SearchEngine {
         title: meta.title,
         url: meta.url,
         score: Math.round(score * 100) / 100,
-        snippet: this.snippet(meta, docs, stems),
+        snippet: withSnippets ? this.snippet(meta, docs, stems) : '',
         type: meta.kind,
         pubType: meta.pubType,
       };

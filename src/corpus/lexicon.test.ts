@@ -57,4 +57,15 @@ describe('lexicon matching', () => {
     expect(lays).toContain('chômage partiel');
     expect(lays).not.toContain('chômage');
   });
+
+  it('uses a fallback entry (low weight) only when the other words find nothing better', () => {
+    const prime = LEXICON.find((e) => e.lay === 'prime');
+    expect(prime?.weight ?? 1).toBeLessThan(0.5);
+    const ids = engine.search('prime coiffure', 5).map((r) => r.id);
+    // A pay bonus of a branch the corpus does not describe: the generic pay fiche.
+    expect(ids[0]).toBe(prime?.fiche);
+    // A bonus that has its own fiche keeps it first.
+    expect(engine.search('prime de précarité', 5)[0]?.title.toLowerCase()).toContain('prime de précarité');
+    expect(engine.search('prime de Noël', 5)[0]?.title.toLowerCase()).toContain('prime de noël');
+  });
 });

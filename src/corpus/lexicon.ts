@@ -17,6 +17,12 @@ export interface LexiconEntry {
   context?: string[];
   /** When true the lay word itself is misleading in the corpus and gets a low weight. */
   replace?: boolean;
+  /**
+   * Weight of the legal phrasings relative to the question's own words (default WEIGHTS.lexicon, 0.9). A lower
+   * weight makes the entry a fallback: it decides only when the question's other words match nothing better
+   * (« prime » + a branch name → the generic pay fiche, while « prime de précarité » keeps its own fiche).
+   */
+  weight?: number;
   /** A fiche whose text uses the legal phrasing (checked by the lexicon test). */
   fiche: string;
 }

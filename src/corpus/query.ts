@@ -128,7 +128,7 @@ export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
     const expansion = ctx.abbreviations.get(folded[i] ?? '');
     if (expansion && tok.length >= 2 && tok.length <= 8) expandPhrase(expansion, WEIGHTS.acronym, terms, ctx);
   });
-  for (const m of matches) for (const legal of m.entry.legal) expandPhrase(legal, WEIGHTS.lexicon, terms, ctx);
+  for (const m of matches) for (const legal of m.entry.legal) expandPhrase(legal, m.entry.weight ?? WEIGHTS.lexicon, terms, ctx);
   return [...terms.values()];
 }
 
