@@ -15,13 +15,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { searchQuerySchema } from '../src/common/api/search';
 import { defaultTestIndexDir } from '../src/corpus/engine';
+import { freePort } from '../test/support/ports';
 import { openDatabase } from '../src/server/db/database';
 import { users as usersTable } from '../src/server/db/schema';
 import { createCreditsService } from '../src/server/modules/credits/credits-service';
@@ -63,17 +63,6 @@ interface Server {
   /** Current and peak resident memory, in MiB (NaN once the process is gone). */
   memory(): { rssMb: number; hwmMb: number };
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function procMemory(pid: number): { rssMb: number; hwmMb: number } {

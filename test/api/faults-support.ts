@@ -1,15 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { defaultTestIndexDir } from '../../src/corpus/engine';
 import type { AppDb } from '../../src/server/db/database';
 import { profiles, users } from '../../src/server/db/schema';
 import { createProfileService } from '../../src/server/modules/profile/profile-service';
-import { freePort } from '../support/server';
+import { createEmptyPgDatabase, type EmptyPgDatabase } from '../support/databases';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { freePort } from '../support/ports';
 
 /**
  * Support for the multi-instance and fault tests: real server processes (`node --import tsx
@@ -131,23 +132,8 @@ export function cookieOf(reply: Reply): string {
 }
 
 /** A PostgreSQL database of its own on the shared test cluster; `drop()` removes it. */
-export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ql_faults_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+export function createPgDatabase(adminUrl: string): Promise<EmptyPgDatabase> {
+  return createEmptyPgDatabase(adminUrl, 'ql_faults_');
 }
 
 export interface TestUser {
@@ -219,66 +205,9 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/**
- * A PostgreSQL cluster of one test's own (initdb + pg_ctl, as test/setup/postgres.ts), which the test
- * may stop and start again on the same port.
- */
-export interface OwnCluster {
-  url: string;
-  stop(): void;
-  start(): void;
-  destroy(): void;
-}
+/** A PostgreSQL cluster of one test's own, which the test may stop and start again on the same port. */
+export type OwnCluster = PgCluster;
 
-function findPgBin(): string {
-  const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const bin = path.join(base, v, 'bin');
-    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
-  }
-  throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql).');
-}
-
-export async function startOwnCluster(): Promise<OwnCluster> {
-  const bin = findPgBin();
-  const isRoot = process.getuid?.() === 0;
-  const dir = tempDir('ql-pg-own-');
-  const dataDir = path.join(dir, 'data');
-  if (isRoot) spawnSync('chown', ['postgres:postgres', dir]);
-  const run = (cmd: string, args: string[]): void => {
-    const full = path.join(bin, cmd);
-    const res = isRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
-      : spawnSync(full, args, { encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
-  };
-  const port = await freePort();
-  run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const start = (): void =>
-    run('pg_ctl', [
-      '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
-      'start',
-    ]);
-  start();
-  let running = true;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-      running = false;
-    },
-    start: () => {
-      start();
-      running = true;
-    },
-    destroy: () => {
-      try {
-        if (running) run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+export function startOwnCluster(): Promise<OwnCluster> {
+  return startPgCluster({ maxConnections: 50, prefix: 'ql-pg-own-' });
 }

@@ -34,27 +34,44 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
       },
     };
   }
-  const adminUrl = inject('pgUrl');
-  const name = `ql_test_${randomUUID().replace(/-/g, '')}`;
+  const empty = await createEmptyPgDatabase(inject('pgUrl'), 'ql_test_');
+  const database = await openDatabase({ databaseUrl: empty.url, dataDir });
+  return {
+    database,
+    kind,
+    dataDir,
+    url: empty.url,
+    dispose: async () => {
+      await database.close();
+      await empty.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface EmptyPgDatabase {
+  /** URL of the new database (same server and user as the admin URL). */
+  url: string;
+  /** Drops it, closing any session still open on it. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty PostgreSQL database named `<prefix><uuid>` on the server of `adminUrl`. */
+export async function createEmptyPgDatabase(adminUrl: string, prefix: string): Promise<EmptyPgDatabase> {
+  const name = `${prefix}${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
-    database,
-    kind,
-    dataDir,
     url: url.toString(),
-    dispose: async () => {
-      await database.close();
+    drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,24 +1,15 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './app';
 import type { DbKind } from './databases';
+import { freePort } from './ports';
+
+export { freePort } from './ports';
 
 export const CLIENT_DIST = path.resolve('dist/client');
 
 export interface RunningServer extends TestApp {
   baseUrl: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
