@@ -114,7 +114,8 @@ describe.each(DB_KINDS)('npm run credits on %s', (kind) => {
     expect(usage.stderr).toContain('npm run credits -- grant <email> <n>');
   });
 
-  it.runIf(kind === 'pglite')('refuses, with a clear message, while the server holds the embedded database', async () => {
+  // Only the embedded database has a lock (PostgreSQL serves many processes): registered for PGlite only.
+  if (kind === 'pglite') it('refuses, with a clear message, while the server holds the embedded database', async () => {
     const held = await openDatabase({ dataDir: testDb.dataDir });
     try {
       const res = await runCli(['show', 'operateur@exemple.fr'], env);
