@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import './auth.css';
+import { AUTH_TEXT } from './auth-messages';
 
 /** `aria-describedby` from the ids that apply (undefined when none). */
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
@@ -65,4 +66,9 @@ export function AuthField({ id, label, name, type, autoComplete, value, onChange
       {children}
     </div>
   );
+}
+
+/** The e-mail field of the auth forms (sign-in, sign-up, forgotten password). */
+export function EmailField(props: Pick<AuthFieldProps, 'id' | 'value' | 'onChange' | 'describedBy'>) {
+  return <AuthField {...props} label={AUTH_TEXT.emailLabel} name="email" type="email" autoComplete="email" />;
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../common/messages';
 import { useAuth } from '../../lib/auth/auth-context';
 import { signInWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthField, AuthLinks, ErrorBox, describedBy } from './auth-ui';
+import { AuthField, AuthLinks, EmailField, ErrorBox, describedBy } from './auth-ui';
 import { loginTarget } from './safe-redirect';
 import { SocialButtons } from './social-buttons';
 
@@ -48,12 +48,8 @@ export function LoginPage() {
       <p className="auth-intro">Connectez-vous pour poser votre question juridique.</p>
       <ErrorBox id={ERROR_ID} message={error} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-        <AuthField
+        <EmailField
           id="login-email"
-          label={AUTH_TEXT.emailLabel}
-          name="email"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={setEmail}
           describedBy={errorRef}

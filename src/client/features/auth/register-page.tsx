@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { signUpWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthField, AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { AuthField, AuthLinks, EmailField, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { passwordMeetsRules } from './password-checklist';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -77,12 +77,8 @@ export function RegisterPage() {
           onChange={setName}
           describedBy={describedBy(error && 'register-error')}
         />
-        <AuthField
+        <EmailField
           id="register-email"
-          label={AUTH_TEXT.emailLabel}
-          name="email"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={setEmail}
           describedBy={describedBy(error && 'register-error')}

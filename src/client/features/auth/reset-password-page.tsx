@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { requestPasswordReset } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
-import { AuthField, AuthLinks, ErrorBox, SuccessBox, describedBy } from './auth-ui';
+import { AuthLinks, EmailField, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { SocialButtons } from './social-buttons';
 
 /** Seed §2 (Reset password): e-mail field, Google alternative, link back to login. */
@@ -40,12 +40,8 @@ export function ResetPasswordPage() {
       <ErrorBox id="reset-error" message={error} />
       <SuccessBox id="reset-success" message={sent ? MESSAGES.resetSent : null} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-        <AuthField
+        <EmailField
           id="reset-email"
-          label={AUTH_TEXT.emailLabel}
-          name="email"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={setEmail}
           describedBy={describedBy(error && 'reset-error', sent && 'reset-success')}
