@@ -121,13 +121,24 @@ async function benchPage(url: string): Promise<void> {
 
 type RetrievalBench = () => Promise<Record<string, number>>;
 
+/** Label, unit and target of each figure a sub-bench returns. */
+type Labels = Record<string, [label: string, unit: string, target: string]>;
+
+/** Adds a sub-bench's figures to the table, labelled (unknown keys keep their name after `prefix`). */
+function pushRows(figures: Record<string, number>, labels: Labels, decimals: number, prefix = ''): void {
+  const scale = 10 ** decimals;
+  for (const [k, v] of Object.entries(figures)) {
+    const [label, unit, target] = labels[k] ?? [`${prefix}${k}`, '', ''];
+    rows.push({ label, value: `${Math.round(v * scale) / scale}${unit ? ` ${unit}` : ''}`, target });
+  }
+}
+
 async function benchRetrievalIfPresent(): Promise<void> {
   const file = path.join(ROOT, 'scripts/bench-retrieval.ts');
   if (!fs.existsSync(file)) return;
   const mod = (await import(file)) as { benchRetrieval?: RetrievalBench };
   if (!mod.benchRetrieval) return;
-  const r = await mod.benchRetrieval();
-  const labels: Record<string, [string, string, string]> = {
+  const labels: Labels = {
     queries: ['Recherche — requêtes mesurées', '', '≥ 1 000'],
     queryMedianMs: ['Recherche — temps médian par requête', 'ms', '≤ 2 ms'],
     queryP99Ms: ['Recherche — temps p99 par requête', 'ms', '≤ 10 ms'],
@@ -139,16 +150,12 @@ async function benchRetrievalIfPresent(): Promise<void> {
     passagesNoSnippetsMedianMs: ['Recherche pour les réponses (8 fiches, passages), médiane sans extraits', 'ms', ''],
     passagesNoSnippetsP99Ms: ['Recherche pour les réponses (8 fiches, passages), p99 sans extraits', 'ms', ''],
   };
-  for (const [k, v] of Object.entries(r)) {
-    const [label, unit, target] = labels[k] ?? [`Recherche — ${k}`, '', ''];
-    rows.push({ label, value: `${Math.round(v * 100) / 100}${unit ? ` ${unit}` : ''}`, target });
-  }
+  pushRows(await mod.benchRetrieval(), labels, 2, 'Recherche — ');
 }
 
 async function benchAnswersRows(): Promise<void> {
   const { benchAnswers } = await import('./bench-answers');
-  const r = await benchAnswers();
-  const labels: Record<string, [string, string, string]> = {
+  const labels: Labels = {
     answerMedianMs: ['Réponse extractive (JSON), temps médian côté client local', 'ms', '≤ 30 ms'],
     answerP99Ms: ['Réponse extractive (JSON), p99', 'ms', ''],
     firstSectionMedianMs: ['Première section reçue en flux (SSE), médiane', 'ms', '≤ 50 ms'],
@@ -157,10 +164,7 @@ async function benchAnswersRows(): Promise<void> {
     loadLatencyP99Ms: ['Latence sous charge, p99', 'ms', ''],
     answerCpuMs: ['Temps CPU par réponse (serveur et client local, même processus)', 'ms', ''],
   };
-  for (const [k, v] of Object.entries(r)) {
-    const [label, unit, target] = labels[k] ?? [k, '', ''];
-    rows.push({ label, value: `${Math.round(v * 10) / 10}${unit ? ` ${unit}` : ''}`, target });
-  }
+  pushRows(await benchAnswers(), labels, 1);
 }
 
 function writeReadme(): void {
