@@ -58,6 +58,29 @@ describe('lexicon matching', () => {
     expect(lays).not.toContain('chômage');
   });
 
+  it('maps « changer d\'avis » to the right of withdrawal only about a purchase or a contract', () => {
+    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
+    expect(lays("j'ai signé un contrat et je veux changer d'avis")).toContain("changer d'avis");
+    expect(lays("mon fils veut changer d'avis sur ses études")).not.toContain("changer d'avis");
+  });
+
+  it('sends a breakdown in a rental to the tenant repairs, and a breakdown after a purchase to the conformity guarantee', () => {
+    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
+    const rental = lays('la chaudière est tombée en panne dans ma location');
+    expect(rental).toContain('tombée en panne');
+    expect(rental).not.toContain('en panne');
+    const purchase = lays("l'ordinateur que j'ai acheté est tombé en panne");
+    expect(purchase).toContain('en panne');
+    expect(purchase).not.toContain('tombé en panne');
+  });
+
+  it('reads « retirer » as a withdrawn complaint only next to « plainte »', () => {
+    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
+    expect(lays('est-ce que je peux retirer ma plainte')).toContain('retirer');
+    expect(lays("retirer de l'argent au distributeur")).not.toContain('retirer');
+    expect(engine.search('je veux retirer ma plainte contre mon voisin', 5).map((r) => r.id)).toContain('F16862');
+  });
+
   it('uses a fallback entry (low weight) only when the other words find nothing better', () => {
     const prime = LEXICON.find((e) => e.lay === 'prime');
     expect(prime?.weight ?? 1).toBeLessThan(0.5);
