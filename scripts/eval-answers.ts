@@ -10,7 +10,7 @@
  *   « AT ») counted apart;
  * - the median answer length (characters of the five sections) and the median answer time.
  *
- *   npm run eval:answers [-- --all] [--set dev|everyday|all] [--failures N]
+ *   npm run eval:answers [-- --all] [--set dev|everyday|everyday2|all] [--failures N]
  *
  * The answers are composed in the mode the environment selects (LLM_BASE_URL + LLM_MODEL → « llm »,
  * otherwise « extractive »). Nothing is written outside a temporary directory, removed at the end.
@@ -29,7 +29,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { users } from '../src/server/db/schema/index.js';
 import { checkAnswer } from '../src/server/modules/answers/citations/check-citations.js';
-import { DEV_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet, type EvalItem } from './eval-retrieval.js';
+import { DEV_SET_PATH, EVERYDAY2_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet, type EvalItem } from './eval-retrieval.js';
 
 export const PUBLIC_URL = 'http://127.0.0.1:3999';
 const DEV_PHRASINGS_PER_INTENT = 2;
@@ -249,6 +249,7 @@ async function main(): Promise<void> {
       sets.push([all ? 'retrieval-dev (all phrasings)' : `retrieval-dev (first ${DEV_PHRASINGS_PER_INTENT} phrasings)`, questionsOf('dev', loadEvalSet(DEV_SET_PATH), all ? undefined : DEV_PHRASINGS_PER_INTENT)]);
     }
     if (set === 'everyday' || set === 'all') sets.push(['everyday-questions', questionsOf('everyday', loadEvalSet(EVERYDAY_SET_PATH), undefined)]);
+    if (set === 'everyday2' || set === 'all') sets.push(['everyday-questions-2 (held-out)', questionsOf('everyday2', loadEvalSet(EVERYDAY2_SET_PATH), undefined)]);
 
     const everything: AskResult[] = [];
     const lines: string[] = [];

@@ -122,6 +122,15 @@ describe('retrieveSources', () => {
     expect(sources[0]?.title).toMatch(/harcèlement moral/i);
   });
 
+  it('answers a long everyday question when a leading fiche names two of its words in its title or summary', () => {
+    // « déteste », « petit », « tout »… are in no fiche: no passage holds half of the words and the engine's
+    // score stays below the strong-match bar, but « Changement de prénom » is plainly about it.
+    const q = "mon fils déteste son prénom depuis tout petit, est-ce qu'on peut le changer et a qui faire la demande ?";
+    const { sources, outOfScope } = retrieveSources(engine, q);
+    expect(outOfScope).toBe(false);
+    expect(sources[0]?.title).toBe('Changement de prénom');
+  });
+
   it('analyses each fiche once: the same cached analysis, with the fiche as the engine stores it', () => {
     const first = analysedFiche(engine, 'F31269');
     expect(first).toBeDefined();

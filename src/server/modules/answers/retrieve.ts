@@ -8,9 +8,9 @@
  * `query-terms.ts`) keep only two jobs:
  * - the out-of-scope decision: the question is « hors du champ juridique » when it has no topic word
  *   (« bonjour comment ça va »), when the best result is weak in absolute terms, or when none of the
- *   leading fiches is about it — naming one of its topic words in its title or summary, and gathering
- *   enough of them in one place or matching the question strongly (« la recette de la tarte aux
- *   pommes » only meets « recette » in a tax fiche, with a weak score);
+ *   leading fiches is about it — naming two of its topic words in its title or summary, or naming one
+ *   and gathering enough of them in one place or matching the question strongly (« la recette de la
+ *   tarte aux pommes » only meets « recette » in a tax fiche, with a weak score);
  * - dropping clearly off-topic trailing fiches (after the first), which name no topic word in their
  *   head and gather few of them anywhere.
  * Each fiche's analysis (stems of its head and passages, its references with their article texts) is
@@ -44,6 +44,8 @@ export const RETRIEVAL = {
    * « ma cheffe me rabaisse … harcèlement »). Off-topic questions stay far below (« tarte aux pommes » ≈ 15).
    */
   strongScore: 30,
+  /** …or names at least this many of the question's topic words in its title and summary. */
+  scopeHeadWords: 2,
   /** Other fiches: score at least this share of the best one. */
   relativeScore: 0.35,
   /** A fiche after the first naming no topic word in its head is dropped below this coverage. */
@@ -211,6 +213,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const minCov = words.length <= 2 ? RETRIEVAL.minShortCoverage : RETRIEVAL.minBestCoverage;
   const inScope = ranked.slice(0, RETRIEVAL.scopeLeaders).some((c) => {
     const rel = relevance(c);
+    if (rel.headWords >= RETRIEVAL.scopeHeadWords) return true;
     return rel.headWords > 0 && (rel.coverage >= minCov || c.result.score >= RETRIEVAL.strongScore);
   });
   if (!inScope) return { sources: [], outOfScope: true };
