@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFeedback, creditLedger, users, verifications } from '../../src/server/db/schema';
+import { answerFeedback, creditLedger, verifications } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/common/messages';
 import { createTestApp, type TestApp } from '../support/app';
-import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, signIn, signUp } from './support/http';
+import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, signIn, signedInUser, type SignedInUser } from './support/http';
 import { firstLink, parseMail } from './support/mail';
 import { looksFrench } from './support/fuzz-harness';
 import { IN_SCOPE_QUESTIONS } from './support/fuzz-requests';
@@ -16,12 +16,7 @@ import { IN_SCOPE_QUESTIONS } from './support/fuzz-requests';
  * to another site.
  */
 
-interface Member {
-  b: TestBrowser;
-  email: string;
-  userId: string;
-  apiKey: string;
-}
+type Member = SignedInUser;
 
 describe('accounts security', () => {
   let t: TestApp;
@@ -36,14 +31,9 @@ describe('accounts security', () => {
 
   async function member(label: string): Promise<Member> {
     seq += 1;
-    const email = `${label}-${seq}@exemple.fr`;
-    const b = new TestBrowser(t.app);
-    expect((await signUp(b, email)).statusCode).toBe(200);
-    expect((await signIn(b, email)).statusCode).toBe(200);
-    const [row] = await db().select().from(users).where(eq(users.email, email));
-    const profile = (await b.get('/api/profile')).json<{ apiKey: string }>();
-    return { b, email, userId: row?.id ?? '', apiKey: profile.apiKey };
+    return signedInUser(t.app, `${label}-${seq}@exemple.fr`);
   }
+
 
   const bearer = (key: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });

@@ -84,3 +84,25 @@ export async function signUp(b: TestBrowser, email: string, name = 'Camille Mart
 export async function signIn(b: TestBrowser, email: string, password = STRONG_PASSWORD) {
   return b.post('/api/auth/sign-in/email', { email, password });
 }
+
+export interface SignedInUser {
+  /** The browser holding the session cookie. */
+  b: TestBrowser;
+  email: string;
+  userId: string;
+  apiKey: string;
+}
+
+/** A new account (sign-up, then sign-in through the real API): its browser, user id and API key. */
+export async function signedInUser(app: FastifyInstance, email: string): Promise<SignedInUser> {
+  const b = new TestBrowser(app);
+  for (const [step, res] of [['sign-up', await signUp(b, email)], ['sign-in', await signIn(b, email)]] as const) {
+    if (res.statusCode !== 200) throw new Error(`${step} of ${email} answered ${res.statusCode}: ${res.body}`);
+  }
+  const session = (await b.get('/api/auth/get-session')).json<{ user?: { id?: string } } | null>();
+  const userId = session?.user?.id;
+  if (!userId) throw new Error(`no session for ${email}`);
+  const apiKey = (await b.get('/api/profile')).json<{ apiKey?: string }>().apiKey;
+  if (!apiKey) throw new Error(`no API key for ${email}`);
+  return { b, email, userId, apiKey };
+}

@@ -4,8 +4,8 @@ import { SECTION_IDS, answerResponseSchema, sseSourcesSchema, type Answer } from
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
-import { AUTH_TEST_ENV, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
-import { creditLedger, users } from '../../db/schema';
+import { AUTH_TEST_ENV, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
+import { creditLedger } from '../../db/schema';
 import { retrieveSources } from './retrieve';
 
 const QUESTION =
@@ -72,16 +72,10 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
     await llm?.close();
   });
 
-  async function user(): Promise<{ b: TestBrowser; userId: string; key: string }> {
+  async function user(): Promise<SignedInUser & { key: string }> {
     seq += 1;
-    const email = `llm${seq}-${kind}@exemple.fr`;
-    const b = new TestBrowser(t.app);
-    expect((await signUp(b, email)).statusCode).toBe(200);
-    expect((await signIn(b, email)).statusCode).toBe(200);
-    const [u] = await t.testDb.database.db.select().from(users).where(eq(users.email, email));
-    if (!u) throw new Error('user not created');
-    const key = (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
-    return { b, userId: u.id, key };
+    const u = await signedInUser(t.app, `llm${seq}-${kind}@exemple.fr`);
+    return { ...u, key: u.apiKey };
   }
 
   async function debits(userId: string): Promise<{ delta: number; reason: string }[]> {

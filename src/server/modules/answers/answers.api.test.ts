@@ -14,8 +14,8 @@ import {
 import { MESSAGES } from '../../../common/messages';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
-import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
-import { creditLedger, users } from '../../db/schema';
+import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
+import { creditLedger } from '../../db/schema';
 import { answersRoutes } from './answers-routes';
 import { ANSWER_MESSAGES, createAnswersService } from './answers-service';
 import { toAnswerSources } from './llm/compose-llm';
@@ -77,15 +77,9 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     await t?.close();
   });
 
-  async function user(): Promise<{ b: TestBrowser; userId: string }> {
+  async function user(): Promise<SignedInUser> {
     seq += 1;
-    const email = `reponse${seq}-${kind}@exemple.fr`;
-    const b = new TestBrowser(t.app);
-    expect((await signUp(b, email)).statusCode).toBe(200);
-    expect((await signIn(b, email)).statusCode).toBe(200);
-    const [u] = await t.testDb.database.db.select().from(users).where(eq(users.email, email));
-    if (!u) throw new Error('user not created');
-    return { b, userId: u.id };
+    return signedInUser(t.app, `reponse${seq}-${kind}@exemple.fr`);
   }
 
   const ledger = (userId: string) => t.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
@@ -242,16 +236,12 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
       await failing.close();
     });
 
-    async function keyOf(b: TestBrowser): Promise<string> {
-      return (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
-    }
-
     it('JSON: 500 answer_failed in French, the credit is refunded (ledger: debit + refund)', async () => {
-      const { b, userId } = await user();
+      const { apiKey, userId } = await user();
       const res = await failing.inject({
         method: 'POST',
         url: '/answers',
-        headers: { authorization: `Bearer ${await keyOf(b)}` },
+        headers: { authorization: `Bearer ${apiKey}` },
         payload: { question: QUESTION },
       });
       expect(res.statusCode).toBe(500);
@@ -265,11 +255,11 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     });
 
     it('SSE: meta then an error event; the credit is refunded', async () => {
-      const { b, userId } = await user();
+      const { apiKey, userId } = await user();
       const res = await failing.inject({
         method: 'POST',
         url: '/answers',
-        headers: { authorization: `Bearer ${await keyOf(b)}`, accept: 'text/event-stream', origin: ORIGIN },
+        headers: { authorization: `Bearer ${apiKey}`, accept: 'text/event-stream', origin: ORIGIN },
         payload: { question: QUESTION },
       });
       expect(res.statusCode).toBe(200);
