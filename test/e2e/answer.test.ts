@@ -73,6 +73,18 @@ async function ask(page: Page, question: string): Promise<void> {
   await form.getByRole('button', { name: 'Analyse', exact: true }).click();
 }
 
+/** The question form's alert text, if any (for failure messages). */
+async function formAlertText(page: Page): Promise<string | null> {
+  const alert = page.getByRole('form', { name: 'Poser une question juridique' }).getByRole('alert');
+  return (await alert.count()) > 0 ? alert.first().textContent() : null;
+}
+
+/** The credits shown on the question page, if any (for failure messages). */
+async function badgeText(page: Page): Promise<string | null> {
+  const badge = page.locator('.app-credits');
+  return (await badge.count()) > 0 ? badge.first().textContent() : null;
+}
+
 async function sectionHeadings(page: Page): Promise<string[]> {
   return page.locator('.answer-sections h2.answer-section-title').allTextContents();
 }
@@ -189,8 +201,15 @@ describe('the answer flow', () => {
     const ledgerBefore = await ledgerOf(userId);
 
     await ask(page, DEPOSIT_QUESTION);
-    // A client-side navigation (pushState): poll the URL rather than wait for a page load event.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
+    // A client-side navigation (pushState): poll the URL rather than wait for a page load event. This step
+    // failed once in a full CI run (the page stayed on the form) and never alone: if it fails again, the
+    // message says what the form showed and what the badge said.
+    try {
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
+    } catch (err) {
+      const state = `form alert: ${JSON.stringify(await formAlertText(page))}, badge: ${JSON.stringify(await badgeText(page))}`;
+      throw new Error(`${err instanceof Error ? err.message : String(err)} (${state})`);
+    }
     const main = page.getByRole('main');
     const alert = main.getByRole('alert');
     await alert.getByRole('heading', { name: 'Vous n’avez plus de crédit' }).waitFor({ timeout: 15_000 });
