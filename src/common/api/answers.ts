@@ -49,12 +49,32 @@ export const answerSourceSchema = z.object({
   references: z.array(legalReferenceSchema),
 });
 
+/**
+ * A case the question does not settle but that changes the answer (furnished or unfurnished flat, CDD or
+ * CDI…). Each option carries the whole answer for that case, so the screen switches between them at once,
+ * with no new request and no new credit. Markers in an option's sections refer to the answer's `sources`.
+ */
+export const answerChoiceOptionSchema = z.object({
+  /** The case in plain words (« meublé », « vide »), shown on its button. */
+  label: z.string().min(1).max(120),
+  /** The five sections of the answer for that case. */
+  sections: z.array(answerSectionSchema),
+});
+
+export const answerChoicesSchema = z.object({
+  /** The question to settle, one line ending with a colon (« Votre logement est : »). */
+  question: z.string().min(1).max(300),
+  options: z.array(answerChoiceOptionSchema).min(2).max(6),
+});
+
 export const answerSchema = z.object({
+  /** The answer shown first: when `choices` is set, the one that says what depends on the case. */
   sections: z.array(answerSectionSchema),
   sources: z.array(answerSourceSchema),
   mode: z.enum(['extractive', 'llm']),
   dataDate: z.string(),
   urgent: z.boolean(),
+  choices: answerChoicesSchema.optional(),
 });
 
 export const answerRequestSchema = z.object({
@@ -74,9 +94,16 @@ export const prefilePdfRequestSchema = z.object({
   answer: answerSchema,
   /** ISO date-time at which the answer was produced (shown on the PDF). */
   answeredAt: z.string().optional(),
+  /**
+   * The case the visitor chose among `answer.choices` (its label); `answer.sections` are then that
+   * option's sections. The PDF names the case.
+   */
+  chosenCase: z.string().max(120).optional(),
 });
 
 export type AnswerSection = z.infer<typeof answerSectionSchema>;
+export type AnswerChoiceOption = z.infer<typeof answerChoiceOptionSchema>;
+export type AnswerChoices = z.infer<typeof answerChoicesSchema>;
 export type LegalReference = z.infer<typeof legalReferenceSchema>;
 export type AnswerSource = z.infer<typeof answerSourceSchema>;
 export type Answer = z.infer<typeof answerSchema>;
@@ -87,7 +114,8 @@ export type PrefilePdfRequest = z.infer<typeof prefilePdfRequestSchema>;
 /**
  * Server-Sent Events of POST /api/answers (Accept: text/event-stream), in this order:
  * `meta` (first: urgency and data date, so the emergency numbers can show before anything else),
- * `section` × 5 (in SECTION_IDS order, each as soon as it is ready), `sources`, then `done` or `error`.
+ * `section` × 5 (in SECTION_IDS order, each as soon as it is ready), `choices` (only when the question
+ * leaves a case open: `{ choices }`), `sources`, then `done` or `error`.
  * `reset` (rare) tells the client to drop the sections received so far: the language model failed midway
  * and the extractive answer follows.
  */
@@ -98,11 +126,13 @@ export const sseSourcesSchema = z.object({
   dataDate: z.string(),
   urgent: z.boolean(),
 });
+export const sseChoicesSchema = z.object({ choices: answerChoicesSchema });
 export const sseDoneSchema = z.object({ credits: z.number().int().min(0) });
 export const sseErrorSchema = z.object({ code: z.string(), message: z.string() });
 
 export type SseMeta = z.infer<typeof sseMetaSchema>;
 export type SseSources = z.infer<typeof sseSourcesSchema>;
+export type SseChoices = z.infer<typeof sseChoicesSchema>;
 export type SseDone = z.infer<typeof sseDoneSchema>;
 export type SseError = z.infer<typeof sseErrorSchema>;
 
