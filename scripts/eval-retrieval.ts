@@ -1,6 +1,6 @@
 /**
  * Retrieval evaluation: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
- * ../shared/eval/retrieval-dev.json and of our own everyday-question set.
+ * src/corpus/eval/retrieval-dev.json (real search phrasings) and of our own everyday-question sets.
  *
  *   npm run eval:retrieval [-- --set dev|everyday|everyday2|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
  *
@@ -31,7 +31,7 @@ export interface EvalMetrics {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEV_SET_PATH = path.resolve(root, '..', 'shared', 'eval', 'retrieval-dev.json');
+export const DEV_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'retrieval-dev.json');
 export const EVERYDAY_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions.json');
 /** Second everyday set, written before the lexicon was tuned on the first one: never tuned on (held-out). */
 export const EVERYDAY2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions-2.json');

@@ -6,7 +6,7 @@ import { DB_KINDS } from '../../../../test/support/databases';
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
 import { AUTH_TEST_ENV, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
-import { retrieveSources } from './retrieve';
+import { retrieveSources } from './retrieval/retrieve';
 
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";

@@ -13,8 +13,8 @@ import type { CreditsService } from '../credits/credits-service';
 import { checkAnswer } from './citations/check-citations';
 import { composeExtractive, type ComposeExtractiveOptions } from './extractive/compose-extractive';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
-import type { RetrievedSource } from './llm/types';
-import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieve';
+import type { RetrievedSource } from './retrieval/types';
+import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieval/retrieve';
 import { detectUrgency } from './urgency';
 
 /**

@@ -19,7 +19,7 @@ import { creditLedger } from '../../db/schema';
 import { answersRoutes } from './answers-routes';
 import { ANSWER_MESSAGES, createAnswersService } from './answers-service';
 import { toAnswerSources } from './llm/compose-llm';
-import { retrieveSources } from './retrieve';
+import { retrieveSources } from './retrieval/retrieve';
 
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";

@@ -4,10 +4,10 @@ import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../
 import type { Fiche } from '../../../../corpus/types';
 import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
-import type { RetrievedSource } from '../llm/types';
-import { retrieveSources } from '../retrieve';
+import type { RetrievedSource } from '../retrieval/types';
+import { retrieveSources } from '../retrieval/retrieve';
 import { composeExtractive, groupReferences } from './compose-extractive';
-import { squeeze } from './text';
+import { squeeze } from '../../../../common/french-text';
 
 /** Everyday questions across the topics of the site, with a deadline or amount the answer must state. */
 const CASES: { question: string; expect: RegExp[] }[] = [

@@ -18,11 +18,11 @@
 import { SECTION_TITLES, type AnswerSection, type SectionId } from '../../../../common/api/answers';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { findArticleMentions } from '../citations/articles';
-import type { RetrievedPassage, RetrievedSource } from '../llm/types';
+import type { RetrievedPassage, RetrievedSource } from '../retrieval/types';
 import { pickProfessionals } from './professionals';
-import { Lru } from './lru';
-import { corpusStems, TopicMatcher, topicWords, wordPresent, type TopicWord } from './query-terms';
-import { normalizeText, passageUnits, squeeze, type Unit } from './text';
+import { Lru } from '../../../../common/lru';
+import { corpusStems, TopicMatcher, topicWords, wordPresent, type TopicWord } from '../question/topic-words';
+import { normalizeText, passageUnits, squeeze, type Unit } from '../../../../common/french-text';
 
 export interface ComposeExtractiveOptions {
   /** The visitor's city, when known (named in the professionals section). */

@@ -1,33 +1,6 @@
-/**
- * What the language-model composer receives from retrieval (issue 5): numbered sources (n is the
- * citation marker `[n]`, equal to the index in the answer's `sources` + 1), the passages of each fiche
- * that retrieval selected, and the legal references the fiche cites.
- */
-export interface RetrievedPassage {
-  /** Section path inside the fiche (situation, chapter, sub-chapter…). */
-  sectionPath: string[];
-  text: string;
-}
+export type { RetrievedPassage, RetrievedReference, RetrievedSource } from '../retrieval/types';
 
-export interface RetrievedReference {
-  /** As published, e.g. "Loi n°89-462 du 6 juillet 1989 relative aux rapports locatifs : article 22". */
-  title: string;
-  url: string;
-  /** Article number or Légifrance id (e.g. "L1234-9", "LEGIARTI000020466316") when known. */
-  articleId?: string;
-  /** Text of the article when its code is in the corpus. */
-  text?: string;
-}
-
-export type RetrievedSource = {
-  n: number;
-  id: string;
-  title: string;
-  url: string;
-  passages: RetrievedPassage[];
-  references: RetrievedReference[];
-};
-
+/** Chat messages sent to an OpenAI-compatible chat-completions endpoint. */
 export type ChatRole = 'system' | 'user';
 
 export interface ChatMessage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusStems, coverage, stemSet, topicWords, wordPresent } from './query-terms';
+import { corpusStems, coverage, stemSet, topicWords, wordPresent } from './topic-words';
 
 describe('topicWords', () => {
   it('keeps the topic words, with the legal phrasings of the lexicon', () => {

@@ -5,7 +5,7 @@
  * The search engine ranks (BM25 over passages, titles, the lay → legal lexicon, the code-article channel,
  * theme coherence) and the sources follow its ranking: it is the better judge of which fiche answers.
  * Lexical checks on the question's topic words (lexicon phrasings and typo tolerance included, see
- * `query-terms.ts`) keep only two jobs:
+ * `question/topic-words.ts`) keep only two jobs:
  * - the out-of-scope decision: the question is « hors du champ juridique » when it has no topic word
  *   (« bonjour comment ça va »), when the best result is weak in absolute terms, or when none of the
  *   leading fiches is about it — naming two of its topic words in its title or summary, or naming one
@@ -17,12 +17,12 @@
  * kept in a bounded LRU cache per engine, so a fiche is analysed once, not on every question.
  * Nothing of the question is logged.
  */
-import type { SearchEngine, SearchResult } from '../../../corpus/engine';
-import type { Fiche } from '../../../corpus/types';
-import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent, type TopicWord } from './extractive/query-terms';
-import { Lru } from './extractive/lru';
-import { shortenOnSentence } from './extractive/text';
-import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './llm/types';
+import type { SearchEngine, SearchResult } from '../../../../corpus/engine';
+import type { Fiche } from '../../../../corpus/types';
+import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent, type TopicWord } from '../question/topic-words';
+import { Lru } from '../../../../common/lru';
+import { shortenOnSentence } from '../../../../common/french-text';
+import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */

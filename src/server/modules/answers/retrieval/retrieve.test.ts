@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../corpus/engine';
-import { searchText } from './extractive/query-terms';
-import { splitFrenchSentences } from './extractive/text';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import { searchText } from '../question/topic-words';
+import { splitFrenchSentences } from '../../../../common/french-text';
 import { analysedFiche, cachedFiche, RETRIEVAL, retrieveSources } from './retrieve';
 
 let engine: SearchEngine;

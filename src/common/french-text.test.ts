@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passageUnits, shortenOnSentence, splitFrenchSentences } from './text';
+import { passageUnits, shortenOnSentence, splitFrenchSentences } from './french-text';
 
 describe('splitFrenchSentences', () => {
   it('does not cut after French abbreviations, initials and article numbers', () => {

@@ -1,0 +1,126 @@
+/**
+ * Answer quality on everyday questions: asks the real JSON API (`POST /api/answers`, in-process, on a
+ * throw-away PGlite database) every question of src/corpus/eval/answers-dev.json and scores the answers
+ * with scripts/eval/score-answers.mjs (the definition of the figures): answered, expected fiche among the
+ * first 3 sources, key-fact recall, the direct fact in « En bref », median words of « En bref » and of the
+ * whole answer, wrong-case rules, repeated sentences.
+ *
+ *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE]
+ *
+ * Half B (odd positions) is the held-out half and is printed first; half A (even positions) is the one
+ * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/engine.js';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { createEvalUser, PUBLIC_URL, writeFakeClientDist } from './eval-answers.js';
+import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerItem } from './eval/score-answers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ANSWERS_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
+
+export function loadAnswerSet(file: string = ANSWERS_SET_PATH): ScorerItem[] {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ScorerItem[];
+}
+
+/** Fixed halves: A = even position in the file (tuning), B = odd position (held-out). */
+export function answerHalf<T>(items: readonly T[], half: 'A' | 'B' | 'all'): T[] {
+  if (half === 'all') return [...items];
+  return items.filter((_, i) => (half === 'A' ? i % 2 === 0 : i % 2 === 1));
+}
+
+export function formatAggregate(name: string, a: ScorerAggregate): string {
+  return (
+    `${name}: answered ${a.answered}/${a.questions}, gold top3 ${a.goldTop3}/${a.questions} (${a.goldTop3Rate}), ` +
+    `nugget recall ${a.nuggetRecall}, direct-in-summary ${a.directInSummary}/${a.questions} (${a.directInSummaryRate}), ` +
+    `summary words median ${a.summaryWordsMedian}, answer words median ${a.answerWordsMedian}, ` +
+    `wrong-case answers ${a.wrongAnswers}/${a.wrongTrapQuestions} traps (in summary ${a.wrongInSummary}), repeated sentences mean ${a.repeatedSentencesMean}`
+  );
+}
+
+function arg(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const half = (arg(args, '--half') ?? 'all') as 'A' | 'B' | 'all';
+  const show = Number(arg(args, '--show') ?? 0) || 0;
+  const out = arg(args, '--out');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-eval-quality-'));
+  const dist = path.join(tmp, 'dist');
+  writeFakeClientDist(dist);
+  const dataDir = path.join(tmp, 'data');
+  fs.mkdirSync(dataDir);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    CLIENT_DIST_DIR: dist,
+    INDEX_DIR: process.env.INDEX_DIR ?? defaultTestIndexDir(),
+    PUBLIC_URL,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LLM_BASE_URL: process.env.LLM_BASE_URL,
+    LLM_API_KEY: process.env.LLM_API_KEY,
+    LLM_MODEL: process.env.LLM_MODEL,
+  });
+  const database = await openDatabase({ dataDir });
+  const searchEngine = await loadSearchEngine({ indexDir: config.indexDir });
+  const app = await buildApp(config, { logger: false, database, searchEngine });
+  try {
+    await app.ready();
+    const apiKey = await createEvalUser(app);
+    const set = loadAnswerSet();
+    const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown })[] = [];
+    for (const [i, item] of set.entries()) {
+      const h = i % 2 === 0 ? 'A' : 'B';
+      if (half !== 'all' && h !== half) continue;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/answers',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+        payload: { question: item.q },
+      });
+      let body: unknown = null;
+      try {
+        body = res.json();
+      } catch {
+        body = { raw: res.body.slice(0, 2000) };
+      }
+      rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body });
+    }
+    const lines: string[] = [];
+    if (half === 'all' || half === 'B') lines.push(formatAggregate('held-out half B', aggregate(rows.filter((r) => r.half === 'B'))));
+    if (half === 'all' || half === 'A') lines.push(formatAggregate('tuning half A  ', aggregate(rows.filter((r) => r.half === 'A'))));
+    if (half === 'all') lines.push(formatAggregate('whole set      ', aggregate(rows)));
+    for (const r of rows.slice(0, show)) {
+      const body = r.body as { answer?: { sections?: { title: string; text: string }[]; sources?: { n: number; id: string; title: string }[]; choices?: { question: string; options: { label: string }[] } } };
+      console.log(`\n=== [${r.half}] ${r.q}`);
+      console.log(`gold ${r.gold.join(',')} rank ${r.goldRank ?? '-'} | recall ${r.nuggetRecall.toFixed(2)} | direct ${r.directInSummary ? 'summary' : r.directAnywhere ? 'later' : 'no'} | wrong ${r.wrongFound.length} | words ${r.summaryWords}/${r.answerWords}`);
+      for (const n of r.nuggets) console.log(`  ${n.found ? '✓' : '✗'}${n.direct ? ' (direct)' : ''} ${n.fact}`);
+      if (body.answer?.choices) console.log(`  choices: ${body.answer.choices.question} ${body.answer.choices.options.map((o) => o.label).join(' · ')}`);
+      for (const s of body.answer?.sections ?? []) console.log(`--- ${s.title}\n${s.text}`);
+      console.log(`--- Sources: ${(body.answer?.sources ?? []).map((s) => `[${s.n}] ${s.id} ${s.title}`).join(' | ')}`);
+    }
+    if (out) fs.writeFileSync(out, JSON.stringify(rows, null, 1));
+    console.log('');
+    for (const l of lines) console.log(l);
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
