@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseSources } from '../../../common/api/answers';
+import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseChoices, SseSources } from '../../../common/api/answers';
 import { answerRequestSchema } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
 import { isDatabaseUnavailable } from '../../db/unavailable';
@@ -166,6 +166,10 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       });
       if (controller.signal.aborted) throw new Error('client gone');
       const { answer } = composed;
+      if (answer.choices) {
+        const choices: SseChoices = { choices: answer.choices };
+        write('choices', choices);
+      }
       const sources: SseSources = { sources: answer.sources, mode: answer.mode, dataDate: answer.dataDate, urgent: answer.urgent };
       write('sources', sources);
       const done: SseDone = { credits: prepared.credits };

@@ -3,6 +3,7 @@ import {
   SECTION_IDS,
   SECTION_TITLES,
   type Answer,
+  type AnswerChoices,
   type AnswerSection,
   type AnswerSource,
 } from '../../../common/api/answers';
@@ -11,7 +12,9 @@ import type { SearchEngine } from '../../../corpus/engine';
 import type { Fiche } from '../../../corpus/types';
 import type { CreditsService } from '../credits/credits-service';
 import { checkAnswer } from './citations/check-citations';
-import { composeExtractive, type ComposeExtractiveOptions } from './extractive/compose-extractive';
+import { composeExtractive, type ComposeExtractiveOptions, type ExtractiveAnswer } from './extractive/compose-extractive';
+import { pruneSources } from './citations/prune-sources';
+import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
 import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieval/retrieve';
@@ -58,6 +61,8 @@ export interface PreparedAnswer {
   ok: true;
   userId: string;
   question: string;
+  /** What the question asks and the person's facts (shared by retrieval and both composers). */
+  understanding: Understanding;
   city: string | undefined;
   sources: RetrievedSource[];
   urgent: boolean;
@@ -87,7 +92,7 @@ export type ExtractiveComposer = (
   sources: RetrievedSource[],
   fiches: (id: string) => Fiche | undefined,
   opts: ComposeExtractiveOptions,
-) => AnswerSection[];
+) => ExtractiveAnswer;
 export type LlmComposer = (opts: ComposeWithLlmOptions) => Promise<LlmComposeOutcome>;
 
 export interface AnswersServiceDeps {
@@ -137,9 +142,10 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     if (!valid.ok) return { ok: false, status: 400, code: 'invalid_question', message: valid.message };
     const question = valid.text;
     const urgent = detectUrgency(question);
-    const retrieved: RetrieveResult = retrieveSources(deps.engine, question);
+    const understanding = understand(question);
+    const retrieved: RetrieveResult = retrieveSources(deps.engine, question, { understanding });
     const dataDate = deps.engine.corpusDate;
-    const base = { ok: true as const, userId, question, city, urgent, dataDate };
+    const base = { ok: true as const, userId, question, understanding, city, urgent, dataDate };
 
     if (retrieved.outOfScope || retrieved.sources.length === 0) {
       if (!urgent) return { ok: false, status: 422, code: 'out_of_scope', message: ANSWER_MESSAGES.outOfScope };
@@ -156,9 +162,10 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
 
   async function compose(p: PreparedAnswer, hooks: ComposeHooks = {}): Promise<ComposedAnswer> {
     const started = performance.now();
-    const sources: AnswerSource[] = toAnswerSources(p.sources);
+    let sources: AnswerSource[] = toAnswerSources(p.sources);
     let mode: Answer['mode'] = 'extractive';
     let sections: AnswerSection[] | null = null;
+    let choices: AnswerChoices | undefined;
     let llmFailure: string | undefined;
     let sent = 0;
 
@@ -191,7 +198,19 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
         sent = 0;
       }
     }
-    sections ??= extractive(p.question, p.sources, fiches, p.city ? { city: p.city } : {});
+    if (!sections) {
+      const composed = extractive(p.question, p.sources, fiches, { understanding: p.understanding, ...(p.city ? { city: p.city } : {}) });
+      // Sources no quoted sentence cites are left out, and the markers renumbered (nothing is streamed yet).
+      const pruned = pruneSources(composed.sections, p.sources, composed.choices);
+      sections = pruned.sections;
+      sources = toAnswerSources(pruned.sources);
+      if (pruned.choices) {
+        choices = {
+          ...pruned.choices,
+          options: pruned.choices.options.map((o) => ({ ...o, sections: checkAnswer(o.sections, sources).sections })),
+        };
+      }
+    }
 
     // The citation check runs on every answer, whatever the mode (idempotent on the model's checked sections).
     const checked = checkAnswer(sections, sources);
@@ -202,7 +221,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     // Sections not streamed yet (extractive mode, or after a fallback).
     for (const s of out.slice(sent)) hooks.onSection?.(s);
     return {
-      answer: { sections: out, sources, mode, dataDate: p.dataDate, urgent: p.urgent },
+      answer: { sections: out, sources, mode, dataDate: p.dataDate, urgent: p.urgent, ...(choices ? { choices } : {}) },
       stats: {
         ms: Math.round(performance.now() - started),
         removedMarkers: checked.removedMarkers,

@@ -5,6 +5,7 @@ import {
   SECTION_IDS,
   answerResponseSchema,
   answerSectionSchema,
+  sseChoicesSchema,
   sseDoneSchema,
   sseErrorSchema,
   sseMetaSchema,
@@ -23,6 +24,9 @@ import { retrieveSources } from './retrieval/retrieve';
 
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
+/** Leaves open whether the flat is furnished (the maximum deposit differs). */
+const OPEN_CASE = 'Quel est le montant maximum du dépôt de garantie que peut demander le propriétaire ?';
+const SETTLED_CASE = 'Quel est le montant maximum du dépôt de garantie pour une location meublée ?';
 const OUT_OF_SCOPE = 'Quelle est la meilleure recette de la tarte aux pommes pour le dessert de dimanche ?';
 const URGENT_OUT_OF_SCOPE = "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?";
 const ENGLISH = 'My landlord does not want to give back my security deposit, what should I do about it?';
@@ -150,9 +154,14 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     expect(body.answer.urgent).toBe(false);
     expect(body.answer.dataDate).toBe(t.app.searchEngine.corpusDate);
     expect(body.answer.sources.map((s) => s.id)).toContain('F31269');
-    // References as retrieved (article text attached when the article is in the corpus).
-    const retrieved = retrieveSources(t.app.searchEngine, QUESTION).sources;
-    expect(body.answer.sources).toEqual(toAnswerSources(retrieved));
+    // The retrieved sources that a quoted sentence cites, in retrieval's order, numbered again from 1,
+    // with their references as retrieved (article text attached when the article is in the corpus).
+    const retrieved = toAnswerSources(retrieveSources(t.app.searchEngine, QUESTION).sources);
+    const ids = retrieved.map((s) => s.id);
+    const positions = body.answer.sources.map((s) => ids.indexOf(s.id));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const s of body.answer.sources) expect(s.references).toEqual(retrieved.find((r) => r.id === s.id)?.references);
     expect(body.answer.sources.some((s) => s.references.length > 0)).toBe(true);
     expect(body.answer.sections.find((s) => s.id === 'professional')?.text).toContain('Lyon');
     expect(body.credits).toBe(2);
@@ -179,6 +188,34 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     expectValidMarkers(answer);
     expect(sseDoneSchema.parse(events[7]?.data)).toEqual({ credits: 2 });
     expect(await balance(userId)).toBe(2);
+  });
+
+  it('choices: a case the question leaves open comes with one whole answer per option, for one credit (JSON and SSE)', async () => {
+    const { b, userId } = await user();
+    const res = await b.post('/api/answers', { question: OPEN_CASE });
+    expect(res.statusCode).toBe(200);
+    const { answer } = answerResponseSchema.parse(res.json());
+    expect(answer.choices?.options.length).toBeGreaterThanOrEqual(2);
+    for (const o of answer.choices?.options ?? []) {
+      expectFiveSections({ ...answer, sections: o.sections });
+      expectValidMarkers({ ...answer, sections: o.sections });
+    }
+    expect(answer.choices?.options.map((o) => o.label).join(' ')).toMatch(/meubl/iu);
+    expect(await balance(userId)).toBe(2);
+
+    const stream = await b.post('/api/answers', { question: OPEN_CASE }, { accept: 'text/event-stream' });
+    const events = parseSse(stream.payload);
+    expect(events.map((e) => e.event)).toEqual(['meta', 'section', 'section', 'section', 'section', 'section', 'choices', 'sources', 'done']);
+    expect(sseChoicesSchema.parse(events[6]?.data).choices).toEqual(answer.choices);
+    expect(await balance(userId)).toBe(1);
+  });
+
+  it('no choices when the question settles the case', async () => {
+    const { b } = await user();
+    const res = await b.post('/api/answers', { question: SETTLED_CASE });
+    const { answer } = answerResponseSchema.parse(res.json());
+    expect(answer.choices).toBeUndefined();
+    expect(answer.sections.map((s) => s.text).join('\n')).toMatch(/2 mois/u);
   });
 
   it('Authorization: Bearer <api key> works without cookie or Origin', async () => {

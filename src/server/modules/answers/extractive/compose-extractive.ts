@@ -1,425 +1,453 @@
 /**
- * The extractive composer (product.md §2, default mode, offline): assembles the five sections of the
- * answer from the retrieved passages, quoting the fiches faithfully. Deterministic; no text is logged.
+ * The extractive composer (default mode, offline): answers from the retrieved fiches by quoting them,
+ * for the person's case, shortly. Deterministic; no text is logged.
  *
- * - Every quoted sentence is a verbatim slice of a fiche (split by a French-aware sentence splitter,
- *   never mid-sentence) followed by the marker `[n]` of its source; a sentence that introduces a list
- *   (« … : ») is quoted with its items.
- * - Situations: a passage lives under a path of headings (« Location vide › … › État des lieux
- *   conforme »). A heading that has parallel siblings (« Location vide » / « Location meublée ») is a
- *   case. When the question names a sibling case and not this one, the passage is left out; otherwise
- *   a quoted sentence that belongs to specific cases is labelled « Pour « Location vide › … » : ».
- * - Duplicates (same normalised text, e.g. the same rule under « Appartement » and « Maison ») are
- *   quoted once, labelled with the cases they share.
- * - « Ce que dit la loi » also lists the legal references of each source with its marker, so every
- *   article named there is one the citation checker finds in the sources.
- * The non-quoted lines (pré-dossier checklist, professionals) are our own French text and name no article.
+ * 1. The question is understood once (`question/understand.ts`): topic words, kind, facts.
+ * 2. The primary fiche's cases are resolved against the facts (`cases/resolve-case.ts`): passages under
+ *    a case that does not fit the person are dropped; a case the question leaves open is named as a
+ *    condition (« Pour le cas « Logement meublé » : »), and when it changes the direct answer the
+ *    answer carries `choices`, one whole answer per option.
+ * 3. Every sentence of the sources is a candidate, scored (`weights.ts`). A sentence that depends on the
+ *    one before (« Ce délai… ») is quoted with it; a rule is quoted with the exception that follows it
+ *    (« Toutefois… », « Sauf… »).
+ * 4. « En bref »: the best sentence of the primary fiche for what the question asks (a duration, an
+ *    amount, a rule, a step), at most about 60 words, and, when the person gave a figure in the same
+ *    unit, one plain sentence of ours that puts it beside the rule (no marker: it is not a quote).
+ *    « Ce que dit la loi »: a few rules not yet quoted; « Démarches et délais »: the steps and deadlines.
+ *    No sentence twice. The pré-dossier and the professional fit the question's topic.
+ * Every quoted sentence is a verbatim slice of a fiche followed by its source's marker `[n]`.
  */
-import { SECTION_TITLES, type AnswerSection, type SectionId } from '../../../../common/api/answers';
-import type { Fiche, LinkedResource } from '../../../../corpus/types';
-import { findArticleMentions } from '../citations/articles';
-import type { RetrievedPassage, RetrievedSource } from '../retrieval/types';
-import { pickProfessionals } from './professionals';
-import { Lru } from '../../../../common/lru';
-import { corpusStems, TopicMatcher, topicWords, wordPresent, type TopicWord } from '../question/topic-words';
+import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId } from '../../../../common/api/answers';
 import { normalizeText, passageUnits, squeeze, type Unit } from '../../../../common/french-text';
+import { Lru } from '../../../../common/lru';
+import type { Fiche, LinkedResource } from '../../../../corpus/types';
+import { caseGroupKey, factVerdict, isSituational, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
+import { findArticleMentions } from '../citations/articles';
+import { speedExcess } from '../question/facts';
+import type { QuestionKind } from '../question/kind';
+import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
+import { understand, type Understanding } from '../question/understand';
+import type { RetrievedSource } from '../retrieval/types';
+import { DOCUMENTS, PARTIES, prefileTopic } from './prefile-checklist';
+import { pickProfessionals } from './professionals';
+import { LIMITS, WEIGHTS } from './weights';
 
 export interface ComposeExtractiveOptions {
   /** The visitor's city, when known (named in the professionals section). */
   city?: string;
+  /** The question, already understood (computed here when absent). */
+  understanding?: Understanding;
+  /** Options fixed for some case groups of the primary fiche (used to write each choice). */
+  forced?: ReadonlyMap<string, string>;
+  /** Do not offer choices (the answer of one option). */
+  noChoices?: boolean;
 }
 
-/** Limits of each section. */
-export const EXTRACTIVE = {
-  summaryMax: 4,
-  /** Lists longer than this are left to the fiche (too long to quote among the rules). */
-  maxItems: 6,
-  summaryMin: 2,
-  lawSentences: 6,
-  referencesPerSource: 8,
-  references: 12,
-  steps: 8,
-  resources: 6,
-  /** A sentence is quoted when its score reaches this share of the best one… */
-  relevantShare: 0.45,
-  /** …or this share for the steps (procedures and deadlines matter even when less central). */
-  stepsShare: 0.35,
-  /** Sentences longer than this are poor summary material. */
-  longSentence: 420,
-} as const;
+export interface ExtractiveAnswer {
+  sections: AnswerSection[];
+  choices?: AnswerChoices;
+}
 
 /** Rules: obligations, rights, bans. */
 const NORMATIVE_RE =
-  /\b(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|obligatoire|oblig[ée]s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie)\b/iu;
-/** Deadlines, durations and amounts. */
-const DEADLINE_RE =
-  /\b(?:délai|préavis|prescription|recours|dans les? \d|\d+ (?:jours?|mois|ans?|années?|semaines?)|avant le|au plus tard|à compter|à partir du jour|dans le mois|euros?)\b|€/iu;
+  /\b(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|interdite|obligatoire|oblig[ée]e?s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie|illégale?|gratuite?|à la charge)\b/iu;
+/** Durations and deadlines. */
+const DURATION_RE = /\b(?:\d+|un|une|deux|trois|quatre|cinq|six|huit|dix|quinze)\s(?:jours?|mois|ans?|années?|semaines?|heures?|minutes?)\b|\b(?:délai|préavis|prescription|au plus tard|à compter|avant le|dans le mois)\b/iu;
+/** Amounts and rates. */
+const AMOUNT_RE = /\d\s?(?:€|euros?\b|%)|\b(?:montant|taux|plafond|barème)\b/iu;
 /** What to do: letters, claims, courts, mediation. */
 const PROCEDURE_RE =
-  /\b(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation)\b/iu;
-/** Sentences pointing to evidence to gather. */
-const EVIDENCE_RE = /\b(?:justificatif|justifier|preuve|prouver|photos?|constat|factures?|devis|attestation|témoignages?|copie|reçu|quittance|bulletins? de (?:paie|salaire)|état des lieux|courriers?|relevés?)(?!\p{L})/iu;
-
-interface Candidate {
-  source: RetrievedSource;
-  unit: Unit;
-  /** Position in the source (passage order × 1000 + unit index): the fiche's order. */
-  order: number;
-  path: string[];
-  /** Topic words in the sentence (and its items). */
-  hits: number;
-  /** Topic words in the headings above. */
-  contextHits: number;
-  /** The passage's cases fit the question (one was named by it). */
-  fits: boolean;
-  /** Case headings of the passage (for the label). */
-  cases: string[];
-  /** Parallel cases the question does not settle. */
-  choices: string[][];
-  /** Stems of the sentence (near-duplicate detection). */
-  stems: ReadonlySet<string>;
-  /** The numbers of the sentence, in order (« 1 mois » and « 2 mois » are never duplicates). */
-  numbers: string;
-  score: number;
-  key: string;
+  /\b(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation|s'inscrire|inscription|en ligne)\b/iu;
+/** Sentences that only make sense after the one before. */
+const DEPENDENT_RE =
+  /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais )/u;
+/** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
+export function sentenceCondition(sentence: string): string | undefined {
+  const lead = /^(?:Si|Pour|En cas d[e']|Lorsque|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
+  if (lead) return lead[0];
+  const row = /^([^:]{3,120}) : /u.exec(sentence);
+  return row ? row[1] : undefined;
 }
 
-/** Stems of a corpus text (headings, sentences), memoised: the same fiches answer many questions. */
-const cachedStems = corpusStems;
+/** Sentences that state the exception of the rule before them. */
+const EXCEPTION_RE = /^(?:Toutefois|Cependant|Néanmoins|En revanche|Par exception|Par dérogation|Sauf |Mais |Ce délai ne s'applique pas|Cette règle ne s'applique pas|Il existe des exceptions)/u;
 
 const unitsCache = new Lru<string, readonly Unit[]>(5_000);
+const cachedUnits = (text: string): readonly Unit[] => unitsCache.memo(text, passageUnits);
 
-/** The quotable units of a passage text, memoised (shared: never modified). */
-function cachedUnits(text: string): readonly Unit[] {
-  return unitsCache.memo(text, passageUnits);
-}
-
-/** Children titles of each heading prefix, over the fiche's passages. */
-function headingTree(passages: readonly { section: readonly string[] }[]): Map<string, string[]> {
-  const tree = new Map<string, string[]>();
-  for (const p of passages) {
-    for (let d = 0; d < p.section.length; d++) {
-      const key = p.section.slice(0, d).join('\u0000');
-      let list = tree.get(key);
-      if (!list) tree.set(key, (list = []));
-      const t = p.section[d] as string;
-      if (!list.includes(t)) list.push(t);
-    }
-  }
-  return tree;
-}
-
-const CASE_TITLE_RE =
-  /^(?:cas |si |vous |en cas|pour |avant |après |depuis |à partir|jusqu|moins |plus |entre |dans |au-delà|logement |location |bail |salarié|employeur|fonctionnaire|contractuel|mineur|majeur|enfant|particulier|professionnel|individuel|collectiv)/iu;
-
-/**
- * Two sibling headings are parallel cases when they share at least half of their words
- * (« Location vide » / « Location meublée », « État des lieux conforme » / « … non conforme »).
- */
-function parallel(a: string, b: string): boolean {
-  const sa = cachedStems(a);
-  const sb = cachedStems(b);
-  let shared = 0;
-  for (const t of sa) if (sb.has(t)) shared += 1;
-  return shared > 0 && shared / Math.max(sa.size, sb.size) >= 0.5;
-}
-
-/** Whether a heading is a situation (a case) rather than a chapter. */
-function isCaseHeading(title: string, siblings: readonly string[], depth: number): boolean {
-  if (siblings.length === 0 || /\?$/u.test(title)) return false;
-  if (depth === 0 || CASE_TITLE_RE.test(title) || /\d|\(/u.test(title) || /^cas g[ée]n[ée]ral$/iu.test(title)) return true;
-  return siblings.some((s) => parallel(title, s));
-}
-
-/** Stems of a heading that its siblings do not share (« meublée » in « Location meublée »). */
-function distinctive(title: string, siblings: readonly string[]): Set<string> {
-  const own = new Set(cachedStems(title));
-  for (const s of siblings) for (const t of cachedStems(s)) own.delete(t);
-  return own;
-}
-
-interface PathFit {
-  excluded: boolean;
-  fits: boolean;
-  cases: string[];
-  /** Parallel alternatives the question does not settle: [this case, its parallel siblings…]. */
-  choices: string[][];
-}
-
-function pathFit(path: readonly string[], tree: Map<string, string[]>, words: readonly TopicWord[]): PathFit {
-  let fits = false;
-  const cases: string[] = [];
-  const choices: string[][] = [];
-  for (let d = 0; d < path.length; d++) {
-    const title = path[d] as string;
-    const siblings = (tree.get(path.slice(0, d).join('\u0000')) ?? []).filter((s) => s !== title);
-    if (!isCaseHeading(title, siblings, d)) continue;
-    cases.push(title);
-    const mine = distinctive(title, siblings);
-    const named = words.some((w) => wordPresent(w, mine));
-    if (named) {
-      fits = true;
-      continue;
-    }
-    const alternatives = siblings.filter((s) => parallel(title, s));
-    if (alternatives.length > 0 && !/^cas g[ée]n[ée]ral$/iu.test(title)) choices.push([title, ...alternatives]);
-    const siblingNamed = alternatives.some((s) => {
-      // Only parallel cases exclude each other (« Location vide » / « Location meublée »), not chapters.
-      const theirs = distinctive(s, [title, ...siblings.filter((x) => x !== s)]);
-      return words.some((w) => wordPresent(w, theirs));
-    });
-    if (siblingNamed) return { excluded: true, fits: false, cases, choices };
-  }
-  return { excluded: false, fits, cases, choices };
-}
-
-export function countHits(words: readonly TopicWord[], text: string): number {
-  if (words.length === 0) return 0;
-  const stems = cachedStems(text);
-  let n = 0;
-  for (const w of words) if (wordPresent(w, stems)) n += 1;
-  return n;
-}
-
-/** What the composer reads of a unit, whatever the question: computed once per (cached) unit. */
 interface UnitFeatures {
-  /** Stems of the sentence with its list items. */
   stems: ReadonlySet<string>;
-  /** The sentence states a rule (obligation, right, ban). */
   normative: boolean;
-  /** The sentence states a deadline, a duration or an amount. */
-  deadlineSentence: boolean;
-  /** The sentence or its items state a deadline, a duration or an amount. */
-  deadline: boolean;
-  /** The sentence or its items describe a procedure. */
+  duration: boolean;
+  amount: boolean;
   procedure: boolean;
-  evidence: boolean;
   namesArticles: boolean;
   numbers: string;
   key: string;
+  words: number;
 }
 
 const unitFeatures = new WeakMap<Unit, UnitFeatures>();
 
+function unitText(u: Unit): string {
+  return u.items.length > 0 ? `${u.sentence}\n${u.items.join('\n')}` : u.sentence;
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
 function features(u: Unit): UnitFeatures {
   let f = unitFeatures.get(u);
   if (!f) {
-    const text = u.items.length > 0 ? `${u.sentence}\n${u.items.join('\n')}` : u.sentence;
+    const text = unitText(u);
     f = {
-      stems: cachedStems(text),
+      stems: corpusStems(text),
       normative: NORMATIVE_RE.test(u.sentence),
-      deadlineSentence: DEADLINE_RE.test(u.sentence),
-      deadline: DEADLINE_RE.test(text),
+      duration: DURATION_RE.test(text),
+      amount: AMOUNT_RE.test(text),
       procedure: PROCEDURE_RE.test(text),
-      evidence: EVIDENCE_RE.test(u.sentence),
       namesArticles: findArticleMentions(text).length > 0,
       numbers: (text.match(/\d+(?:[,.]\d+)?/gu) ?? []).join(' '),
-      key: squeeze(text).toLowerCase(),
+      key: normalizeText(squeeze(text)),
+      words: countWords(text),
     };
     unitFeatures.set(u, f);
   }
   return f;
 }
 
-/**
- * Cuts the sources into scored candidate sentences. A topic word weighs more when few sentences of
- * the sources contain it (local inverse frequency: in fiches about the dépôt de garantie, « restitué »
- * says more about the question than « dépôt »).
- */
-function candidates(sources: readonly RetrievedSource[], ficheOf: ReadonlyMap<number, Fiche | undefined>, words: readonly TopicWord[]): Candidate[] {
-  interface Raw {
-    si: number;
-    source: RetrievedSource;
-    unit: Unit;
-    pi: number;
-    path: string[];
-    fit: PathFit;
-    present: boolean[];
-    stems: ReadonlySet<string>;
-    context: boolean[];
-    hasDescription: boolean;
+/** A sentence that could be quoted, with what comes with it. */
+interface Candidate {
+  source: RetrievedSource;
+  /** Index of the source (0 = primary). */
+  si: number;
+  unit: Unit;
+  /** The sentence before, quoted with this one when this one depends on it. */
+  prev?: Unit;
+  /** The exception that follows, quoted with this one. */
+  exception?: Unit;
+  path: readonly string[];
+  /** The chapter of the fiche the sentence belongs to (its first heading that is not a case). */
+  chapter: string;
+  /** Position in the fiche: passages × 1000 + unit. */
+  order: number;
+  /** Open case groups the sentence belongs to (primary fiche only), with its option. */
+  open: { group: CaseGroup; option: string }[];
+  fits: boolean;
+  hits: number;
+  score: number;
+  /** Normalised texts of every unit quoted (for « no sentence twice »). */
+  keys: string[];
+  words: number;
+}
+
+function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
+  switch (kind) {
+    case 'delai':
+      return f.duration;
+    case 'montant':
+      return f.amount;
+    case 'droit':
+      return f.normative;
+    case 'recours':
+    case 'demarche':
+      return f.procedure;
+    default:
+      return false;
   }
+}
+
+/** Units of the person's figures, as they read in a sentence. */
+function factUnits(u: Understanding): RegExp[] {
+  const out: RegExp[] = [];
+  const f = u.facts;
+  if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
+  if (f.percents.length > 0) out.push(/\d\s?%/u);
+  if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
+  const units = new Set(f.durations.map((d) => d.unit));
+  if (units.has('mois')) out.push(/\d\s?mois\b/u);
+  if (units.has('an')) out.push(/\d\s?ans?\b/u);
+  if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
+  if (units.has('heure') || units.has('minute')) out.push(/\d\s?(?:heures?|minutes?|h)\b/u);
+  return out;
+}
+
+interface SourceView {
+  source: RetrievedSource;
+  si: number;
+  fiche: Fiche | undefined;
+  resolution: CaseResolution;
+  passages: { section: readonly string[]; text: string; description: boolean }[];
+}
+
+function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>): SourceView[] {
+  return sources.map((source, si) => {
+    const fiche = fiches(source.id);
+    // The primary fiche is read whole (its cases decide the answer); the others through retrieval's passages.
+    const body = si === 0 && fiche ? fiche.passages.map((p) => ({ section: p.section, text: p.text })) : source.passages.map((p) => ({ section: p.sectionPath, text: p.text }));
+    const passages = [
+      ...(fiche?.description ? [{ section: [] as string[], text: fiche.description, description: true }] : []),
+      ...body.map((p) => ({ ...p, description: false })),
+    ];
+    const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
+    const resolution = resolveCases(paths, u.words, u.facts, si === 0 ? forced : new Map());
+    return { source, si, fiche, resolution, passages };
+  });
+}
+
+/** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
+function candidates(views: readonly SourceView[], u: Understanding): Candidate[] {
+  interface Raw {
+    view: SourceView;
+    unit: Unit;
+    prev?: Unit;
+    exception?: Unit;
+    path: readonly string[];
+    pi: number;
+    open: { group: CaseGroup; option: string }[];
+    fits: boolean;
+    present: boolean[];
+    context: boolean[];
+    description: boolean;
+  }
+  const matcher = new TopicMatcher(u.words);
   const raws: Raw[] = [];
-  const matcher = new TopicMatcher(words);
-  const presentIn = (text: string, stems: ReadonlySet<string> = cachedStems(text)): boolean[] => matcher.present(stems);
-  sources.forEach((source, si) => {
-    const fiche = ficheOf.get(source.n);
-    const tree = headingTree(fiche?.passages ?? source.passages.map((p) => ({ section: p.sectionPath })));
-    const passages: RetrievedPassage[] = [];
-    if (fiche?.description) passages.push({ sectionPath: [], text: fiche.description });
-    passages.push(...source.passages);
-    passages.forEach((p, pi) => {
-      const fit = pathFit(p.sectionPath, tree, words);
-      if (fit.excluded) return;
-      const pathContext = presentIn(p.sectionPath.join(' '));
-      for (const unit of cachedUnits(p.text)) {
-        const headingContext = unit.heading ? presentIn(unit.heading) : pathContext.map(() => false);
-        const stems = features(unit).stems;
+  for (const view of views) {
+    view.passages.forEach((p, pi) => {
+      const status = pathStatus(p.section, view.resolution);
+      if (status.excluded) return;
+      const pathContext = matcher.present(corpusStems(p.section.join(' ')));
+      const units = cachedUnits(p.text);
+      units.forEach((unit, ui) => {
+        const before = ui > 0 ? units[ui - 1] : undefined;
+        const after = units[ui + 1];
+        // Headings, questions and fragments are not quoted (« Que faire si… ? », « **Carte d'identité »).
+        if (!/[.!)»:]$/u.test(unit.sentence) || /^\W/u.test(unit.sentence)) return;
+        // A sentence that states its own condition (« Si le logement est meublé, … », a table row
+        // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
+        const own = sentenceCondition(unit.sentence);
+        const ownVerdict = own ? factVerdict(own, u.facts) : 'neutral';
+        if (ownVerdict === 'conflict') return;
+        const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence);
+        // A dependent sentence without its antecedent in the same passage is not quotable.
+        if (dependent && (!before || before.heading !== unit.heading)) return;
+        const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
         raws.push({
-          si,
-          source,
+          view,
           unit,
+          ...(dependent && before ? { prev: before } : {}),
+          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading ? { exception: after } : {}),
+          path: p.section,
           pi,
-          path: p.sectionPath,
-          fit,
-          present: presentIn('', stems),
-          stems,
+          open: view.si === 0 ? status.open : [],
+          fits: status.fits || ownVerdict === 'fit',
+          present: matcher.present(features(unit).stems),
           context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
-          hasDescription: fiche?.description !== undefined && fiche.description !== '',
+          description: p.description,
         });
-      }
+      });
     });
-  });
+  }
+  // Local rarity of each topic word among the candidate sentences.
   const n = raws.length;
-  const weights = words.map((_, i) => {
-    const df = raws.filter((r) => r.present[i]).length;
-    return Math.log(1 + n / (1 + df));
-  });
+  const weights = u.words.map((_, i) => Math.log(1 + n / (1 + raws.filter((r) => r.present[i]).length)));
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
+  const unitsOfFacts = factUnits(u);
   return raws.map((r): Candidate => {
-    let hitWeight = 0;
-    let contextWeight = 0;
+    const f = features(r.unit);
     let hits = 0;
-    words.forEach((_, i) => {
+    let score = 0;
+    u.words.forEach((_, i) => {
       if (r.present[i]) {
         hits += 1;
-        hitWeight += norm[i] as number;
-      } else if (r.context[i]) contextWeight += norm[i] as number;
+        score += WEIGHTS.topicWord * (norm[i] as number);
+      } else if (r.context[i]) score += WEIGHTS.headingWord * (norm[i] as number);
     });
-    const f = features(r.unit);
-    let score = hitWeight * 2 + contextWeight * 0.8;
-    if (r.fit.fits) score += 1.5;
-    score += r.si === 0 ? 1.5 : r.si === 1 ? 0.6 : 0;
-    if (f.normative) score += 0.5;
-    if (f.deadline) score += 0.4;
-    if (r.unit.sentence.length > EXTRACTIVE.longSentence) score -= 1.5;
-    if (r.unit.sentence.length < 40) score -= 0.8;
-    if (r.pi === 0 && r.hasDescription) score += 0.3;
+    if (r.fits) score += WEIGHTS.caseFits;
+    if (r.view.si === 0) score += WEIGHTS.firstSource;
+    else if (r.view.si === 1) score += WEIGHTS.secondSource;
+    if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
+    // A yes-or-no question answered by the fiche's own « Oui, … » / « Non, … ».
+    if (u.kind === 'droit' && /^(?:Oui|Non|Si)\b/u.test(r.unit.sentence)) score += WEIGHTS.yesNo;
+    // A fiche titled as a question answers it in its summary.
+    if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) score += WEIGHTS.questionFicheSummary;
+    if (f.normative) score += WEIGHTS.normative;
+    if (f.duration || f.amount) score += WEIGHTS.figure;
+    const text = unitText(r.unit);
+    if (unitsOfFacts.some((re) => re.test(text))) score += WEIGHTS.factUnit;
+    if (r.unit.index === 0) score += WEIGHTS.lead;
+    // The primary fiche's own order: it states its main rules first.
+    if (r.view.si === 0) score += WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
+    if (r.description) score += r.view.si === 0 ? WEIGHTS.primaryDescription : WEIGHTS.description;
+    if (r.unit.sentence.length > 420) score += WEIGHTS.long;
+    if (r.unit.sentence.length < 40) score += WEIGHTS.short;
+    if (r.prev) score += WEIGHTS.dependent;
+    const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
-      source: r.source,
+      source: r.view.source,
+      si: r.view.si,
       unit: r.unit,
-      order: r.pi * 1000 + r.unit.index,
+      ...(r.prev ? { prev: r.prev } : {}),
+      ...(r.exception ? { exception: r.exception } : {}),
       path: r.path,
+      chapter: `${r.view.si}|${r.path.find((h) => !r.view.resolution.groups.some((g) => g.options.includes(h))) ?? (r.description ? '(description)' : '')}`,
+      order: r.pi * 1000 + r.unit.index,
+      open: r.open,
+      fits: r.fits,
       hits,
-      contextHits: r.context.filter(Boolean).length,
-      fits: r.fit.fits,
-      cases: r.fit.cases,
-      choices: r.fit.choices,
-      stems: r.stems,
-      numbers: f.numbers,
       score,
-      key: f.key,
+      keys: quoted.map((q) => features(q).key),
+      words: quoted.reduce((a, q) => a + features(q).words, 0),
     };
   });
 }
 
-/** Share of common stems (Jaccard). */
-function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+/** Share of the smaller set's stems found in the other: « A. » and « A, y compris B. » are near-duplicates. */
+function containment(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let common = 0;
   for (const t of a) if (b.has(t)) common += 1;
-  const union = a.size + b.size - common;
-  return union === 0 ? 1 : common / union;
+  const smaller = Math.min(a.size, b.size);
+  return smaller === 0 ? 1 : common / smaller;
 }
 
-/** Near-duplicates: same words but for a detail (« propriétaire » / « bailleur »). */
-export const NEAR_DUPLICATE = 0.8;
+/** What has been quoted so far in the answer: no sentence twice, no near-duplicate. */
+class Quoted {
+  private readonly keys = new Set<string>();
+  private readonly stems: { stems: ReadonlySet<string>; numbers: string }[] = [];
 
-/**
- * Keeps the first candidate of each normalised text (and of each group of near-duplicates of the same
- * source); the kept one's cases become those all copies share.
- */
-function dedupe(cands: Candidate[]): Candidate[] {
-  const byKey = new Map<string, Candidate>();
-  const out: Candidate[] = [];
-  for (const c of cands) {
-    const prev =
-      byKey.get(c.key) ??
-      out.find(
-        (o) =>
-          o.source === c.source &&
-          o.unit.items.length === c.unit.items.length &&
-          o.numbers === c.numbers &&
-          similarity(o.stems, c.stems) >= NEAR_DUPLICATE,
-      );
-    if (!prev) {
-      const copy = { ...c, cases: [...c.cases] };
-      byKey.set(c.key, copy);
-      out.push(copy);
-      continue;
-    }
-    prev.cases = prev.cases.filter((t) => c.cases.includes(t));
-    prev.score = Math.max(prev.score, c.score);
-    prev.hits = Math.max(prev.hits, c.hits);
+  has(c: Candidate): boolean {
+    if (c.keys.some((k) => this.keys.has(k))) return true;
+    const f = features(c.unit);
+    return this.stems.some((s) => containment(s.stems, f.stems) >= LIMITS.nearDuplicate && (s.numbers === f.numbers || f.numbers === '' || s.numbers === ''));
   }
-  return out;
-}
 
-function caseLabel(c: Candidate): string {
-  if (c.cases.length === 0) return '';
-  const picked = c.cases.length <= 3 ? c.cases : [c.cases[0] as string, ...c.cases.slice(-2)];
-  return `Pour « ${picked.join(' › ')} » : `;
-}
-
-/** A quoted candidate: label, verbatim sentence, marker, and its list items on their own lines. */
-function quote(c: Candidate): string {
-  const label = caseLabel(c);
-  if (c.unit.items.length === 0) return `${label}${c.unit.sentence} [${c.source.n}]`;
-  const items = c.unit.items.map((it, i) => `- ${it}${i === c.unit.items.length - 1 ? ` [${c.source.n}]` : ''}`);
-  return `${label}${c.unit.sentence}\n${items.join('\n')}`;
-}
-
-/** Articles named by a candidate that its own source's references do not cover are impossible here:
- * sentences naming articles are kept only when their fiche lists references (checked again by the checker). */
-function namesArticles(c: Candidate): boolean {
-  return features(c.unit).namesArticles;
+  add(c: Candidate): void {
+    for (const k of c.keys) this.keys.add(k);
+    const f = features(c.unit);
+    this.stems.push({ stems: f.stems, numbers: f.numbers });
+  }
 }
 
 function byScore(a: Candidate, b: Candidate): number {
-  return b.score - a.score || a.source.n - b.source.n || a.order - b.order;
+  return b.score - a.score || a.si - b.si || a.order - b.order;
 }
 
 function byOrder(a: Candidate, b: Candidate): number {
-  return a.source.n - b.source.n || a.order - b.order;
+  return a.si - b.si || a.order - b.order;
 }
 
-/** French list: « a, b et c ». */
-function joinFr(parts: string[]): string {
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} et ${parts[parts.length - 1] as string}`;
+/** A case heading as a condition: « Si vous… », or « Pour le cas « … » : ». */
+function condition(option: string): string {
+  const t = option.trim();
+  if (/^si\s/iu.test(t)) return `${t.replace(/[.:]$/u, '')}, `;
+  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1).replace(/[.:]$/u, '')} : `;
+  return `Pour le cas « ${t} » : `;
 }
 
-/**
- * Groups the references of a source by text: « Loi n°89-462 … : articles 3, 22 et 25-6 ». Only single
- * articles of the same kind (all with a letter prefix such as « L », or all without) are merged, so a
- * reader — and the citation checker — never attaches a letter to a number that has none; ranges
- * (« articles L1237-19 à L1237-19-14 ») and titles without « : article(s) » stay as published.
- */
-export function groupReferences(titles: readonly string[]): string[] {
-  const groups = new Map<string, string[]>();
-  const out: (string | { key: string; text: string })[] = [];
-  for (const raw of titles) {
-    const title = squeeze(raw);
-    const m = /^(.+?)\s*:\s*article\s+((?:LO|[LRDA])?\s?\d[\w-]*(?:\s(?:bis|ter|quater))?)$/u.exec(title);
-    if (!m) {
-      if (!out.includes(title)) out.push(title);
-      continue;
+/** The quoted text of a candidate: the sentence (with the one it depends on and its exception), its items, its marker. */
+function quote(c: Candidate, label = true): string {
+  const lead = label && c.open.length > 0 ? condition(c.open[c.open.length - 1]?.option ?? '') : '';
+  const parts = [c.prev, c.unit, c.exception].filter((x): x is Unit => x !== undefined);
+  const lines: string[] = [];
+  let sentence = '';
+  for (const p of parts) {
+    sentence = sentence ? `${sentence} ${p.sentence}` : p.sentence;
+    if (p.items.length > 0) {
+      lines.push(sentence, ...p.items.map((it) => `- ${it}`));
+      sentence = '';
     }
-    const text = m[1] as string;
-    const num = m[2] as string;
-    const key = `${text}\u0000${/^\d/u.test(num) ? 'n' : num.replace(/\d.*$/u, '').trim()}`;
-    let list = groups.get(key);
-    if (!list) {
-      groups.set(key, (list = []));
-      out.push({ key, text });
-    }
-    if (!list.includes(num)) list.push(num);
   }
-  return out.map((o) => {
-    if (typeof o === 'string') return o;
-    const parts = groups.get(o.key) ?? [];
-    return `${o.text} : ${parts.length === 1 ? 'article' : 'articles'} ${joinFr(parts)}`;
-  });
+  if (sentence) lines.push(sentence);
+  lines[lines.length - 1] = `${lines[lines.length - 1] as string} [${c.source.n}]`;
+  lines[0] = `${lead}${lines[0] as string}`;
+  return lines.join('\n');
+}
+
+/** Articles named by a sentence must be in its fiche's references (checked again by the citation checker). */
+function quotable(c: Candidate): boolean {
+  if (c.words > LIMITS.quoteWords) return false;
+  if (features(c.unit).namesArticles && c.source.references.length === 0) return false;
+  return true;
+}
+
+/** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
+function personFigure(u: Understanding, quoted: string): string | undefined {
+  const f = u.facts;
+  const excess = speedExcess(f);
+  if (excess !== undefined && /km\/h/u.test(quoted)) return `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h, soit ${excess} km/h de plus.`;
+  const fmt = (n: number): string => n.toLocaleString('fr-FR');
+  if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
+  for (const d of f.durations) {
+    const unitRe: Record<string, RegExp> = { mois: /\d\s?mois\b/u, an: /\d\s?ans?\b/u, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };
+    const re = unitRe[d.unit];
+    if (!re || !re.test(quoted)) continue;
+    const unit = d.unit === 'an' ? (d.value > 1 ? 'ans' : 'an') : d.unit === 'mois' ? 'mois' : `${d.unit}${d.value > 1 ? 's' : ''}`;
+    const lead = d.relation === 'ago' ? `Vous indiquez que c'était il y a ${fmt(d.value)} ${unit}` : d.relation === 'since' ? `Vous indiquez une durée de ${fmt(d.value)} ${unit}` : `Vous indiquez ${fmt(d.value)} ${unit}`;
+    return `${lead}.`;
+  }
+  return undefined;
+}
+
+interface Selection {
+  summary: Candidate[];
+  law: Candidate[];
+  steps: Candidate[];
+}
+
+/** Chooses the sentences of « En bref », « Ce que dit la loi » and « Démarches et délais ». */
+function select(all: readonly Candidate[], u: Understanding): Selection {
+  const quoted = new Quoted();
+  const ranked = [...all].filter(quotable).sort(byScore);
+  const top = ranked[0]?.score ?? 0;
+  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits) && c.score >= top * share;
+
+  const summary: Candidate[] = [];
+  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords);
+  const first = short[0] ?? ranked[0];
+  const primary = short.filter((c) => first !== undefined && c.si === first.si);
+  if (first) {
+    summary.push(first);
+    quoted.add(first);
+    // A second sentence when room is left and it says something the first does not.
+    const room = LIMITS.summaryWords - first.words;
+    const second = primary.find(
+      (c) => c !== first && c.words <= room && !quoted.has(c) && c.score >= first.score * LIMITS.summarySecondMinShare && (kindMatches(u.kind, features(c.unit)) || features(c.unit).normative),
+    );
+    if (second) {
+      summary.push(second);
+      quoted.add(second);
+    }
+  }
+
+  const pick = (pool: Candidate[], max: number, share: number): Candidate[] => {
+    const out: Candidate[] = [];
+    const passages = new Set<string>();
+    for (const c of pool) {
+      if (out.length >= max) break;
+      if (!relevant(c, share) || quoted.has(c)) continue;
+      if (c.si > 0 && out.filter((o) => o.si > 0).length >= LIMITS.otherSourcesPerSection) continue;
+      // One sentence per chapter of a fiche: the answer covers the fiche's different points.
+      if (passages.has(c.chapter)) continue;
+      passages.add(c.chapter);
+      out.push(c);
+      quoted.add(c);
+    }
+    return out.sort(byOrder);
+  };
+  const law = pick(ranked.filter((c) => features(c.unit).normative), LIMITS.lawSentences, LIMITS.relevantShare);
+  const steps = pick(
+    ranked.filter((c) => features(c.unit).procedure || features(c.unit).duration),
+    LIMITS.stepSentences,
+    LIMITS.stepsShare,
+  );
+  summary.sort(byOrder);
+  return { summary, law, steps };
+}
+
+function section(id: SectionId, text: string): AnswerSection {
+  return { id, title: SECTION_TITLES[id], text: text.replace(/\n{3,}/gu, '\n\n').trim() };
 }
 
 function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | undefined {
@@ -431,246 +459,116 @@ function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | unde
   return undefined;
 }
 
-/** Topic of the question for the pré-dossier checklist. */
-type Topic = 'logement' | 'travail' | 'famille' | 'consommation' | 'voisinage' | 'route' | 'argent' | 'succession' | 'general';
-
-const TOPIC_PATTERNS: [Topic, RegExp][] = [
-  ['voisinage', /\b(voisin|voisinage|bruit|nuisance|tapage)/],
-  ['logement', /\b(logement|locat|loyer|bail|proprietaire|bailleur|depot de garantie|etat des lieux|coloc)/],
-  ['travail', /\b(salari|employeur|travail|licenci|rupture conventionnelle|heures supplementaires|conges|prud|demission|salaire)/],
-  ['famille', /\b(divorc|separation|pension alimentaire|garde|enfant|conjoint|mariage|pacs|autorite parentale)/],
-  ['succession', /\b(succession|heritage|heriti|testament|donation|defunt)/],
-  ['route', /\b(amende|contravention|stationnement|permis de conduire|vitesse|radar|vehicule|fourriere)/],
-  ['argent', /\b(surendett|dettes?|credit|creancier|banque|recouvrement|huissier)/],
-  ['consommation', /\b(achat|vendeur|commande|retractation|consommat|garantie|livraison|remboursement|abonnement|facture)/],
-];
-
-function detectTopic(text: string): Topic {
-  const t = normalizeText(text);
-  for (const [topic, re] of TOPIC_PATTERNS) if (re.test(t)) return topic;
-  return 'general';
+function countHits(words: readonly TopicWord[], text: string): number {
+  const stems = corpusStems(text);
+  let n = 0;
+  for (const w of words) if (wordPresent(w, stems)) n += 1;
+  return n;
 }
 
-const PARTIES: Record<Topic, string> = {
-  logement: "le propriétaire (bailleur) ou l'agence qui gère le logement, et vous-même (locataire)",
-  travail: "l'employeur (raison sociale, adresse, effectif si vous le connaissez) et vous-même (poste, date d'embauche, type de contrat)",
-  famille: "l'autre parent ou l'ex-conjoint, les enfants concernés (âges), et les décisions de justice déjà rendues",
-  consommation: 'le vendeur ou le professionnel (nom, adresse, numéro de commande ou de client)',
-  voisinage: "le voisin en cause, et le bailleur ou le syndic de copropriété s'il y en a un",
-  route: "l'avis de contravention (numéro, date, lieu de l'infraction) et le titulaire du certificat d'immatriculation",
-  argent: 'chaque créancier (banque, organisme de crédit, bailleur, fournisseur) et le montant dû à chacun',
-  succession: 'le défunt (date du décès), les héritiers et le notaire éventuellement chargé de la succession',
-  general: 'les personnes, entreprises ou administrations en cause (noms et adresses)',
-};
-
-const DOCUMENTS: Record<Topic, string> = {
-  logement: "le bail, les états des lieux d'entrée et de sortie, les quittances de loyer, les courriers échangés et les photos",
-  travail: 'le contrat de travail, les bulletins de paie, les courriers ou lettres reçus de l’employeur, les plannings ou relevés d’heures',
-  famille: "le livret de famille, les jugements ou conventions déjà signés, les justificatifs de revenus et de charges",
-  consommation: 'la facture ou le bon de commande, les conditions générales de vente, les échanges avec le vendeur et les preuves de paiement',
-  voisinage: 'un relevé daté des nuisances (jours, heures), les témoignages de voisins, les courriers envoyés et tout constat',
-  route: "l'avis de contravention, le certificat d'immatriculation et toute preuve utile (photos, témoignages, justificatif de vente du véhicule)",
-  argent: 'les contrats de crédit, les relevés de compte, les échéanciers, les courriers des créanciers, vos justificatifs de revenus et de charges',
-  succession: "l'acte de décès, le livret de famille, un éventuel testament, les relevés de comptes et les titres de propriété",
-  general: 'les contrats, courriers, factures et décisions en lien avec votre question',
-};
-
-function section(id: SectionId, text: string): AnswerSection {
-  return { id, title: SECTION_TITLES[id], text: text.replace(/\n{3,}/gu, '\n\n').trim() };
+function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
+  const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
+  const topic = prefileTopic(u.question, context);
+  const parts = [
+    `À noter : les dates clés (contrat, faits, courriers), les parties (${PARTIES[topic]}) et les sommes en jeu.`,
+    `À rassembler : ${DOCUMENTS[topic]}.`,
+  ];
+  const primary = views[0];
+  if (primary) {
+    const resources = [...(primary.fiche?.services ?? [])]
+      .filter((r) => countHits(u.words, r.title) > 0)
+      .slice(0, LIMITS.resources)
+      .map((r) => {
+        const url = resourceUrl(r, primary.fiche);
+        return `- ${r.type ? `${r.type} : ` : ''}${r.title}${url ? ` — ${url}` : ''} [${primary.source.n}]`;
+      });
+    if (resources.length > 0) parts.push(`Modèles et services en ligne :\n${resources.join('\n')}`);
+  }
+  const questions = [
+    openGroup ? `Ma situation relève-t-elle du cas ${openGroup.kept.slice(0, 4).map((o) => `« ${o} »`).join(' ou du cas ')} ?` : undefined,
+    'Quels délais s’appliquent à ma situation, et depuis quand courent-ils ?',
+  ].filter((q): q is string => q !== undefined);
+  parts.push(`À demander au professionnel : ${questions.join(' ')}`);
+  return parts.join('\n\n');
 }
 
-/** Composes the five sections. Deterministic: same inputs, same output. */
+function professionalSection(u: Understanding, views: readonly SourceView[], city: string | undefined): string {
+  const sourceTexts = views.flatMap((v) => [...(v.fiche?.whereToGo ?? []).map((w) => w.title), ...v.source.passages.map((p) => p.text)]);
+  const topicText = [u.question, ...views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`)].join(' ');
+  const pros = pickProfessionals(sourceTexts, topicText, LIMITS.professionals + 1, u.question);
+  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)} : ${p.role}`);
+  const where = city?.trim()
+    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous : /#professionnels`
+    : 'Trouver un professionnel près de chez vous : /#professionnels';
+  return `${lines.join('\n')}\n\n${where}`;
+}
+
+/** The open case group that decides the answer: the one « En bref »'s sentence depends on. */
+function decidingGroup(sel: Selection, all: readonly Candidate[]): CaseGroup | undefined {
+  for (const c of sel.summary) {
+    for (const { group, option } of c.open) {
+      if (group.kept.length < 2 || group.kept.length > LIMITS.choiceOptions) continue;
+      if (group.kept.some((o) => o.length > LIMITS.choiceLabel)) continue;
+      // A choice between situations the person could tell (meublé / vide, CDD / CDI, an age band…) or
+      // parallel wordings of one situation (« Compte actif » / « Compte inactif »); not between topics of
+      // the fiche (« Plomberie » / « Électricité », « Délai » / « Coût »).
+      const parallelOptions = group.prefix.length === 0 && group.kept.every((o) => group.kept.some((x) => x !== o && parallel(o, x)));
+      if (!group.kept.some(isSituational) && !parallelOptions) continue;
+      // The other options must have something to say too.
+      const others = group.kept.filter((o) => o !== option);
+      if (others.every((o) => all.some((x) => x.open.some((e) => e.group === group && e.option === o) && x.hits > 0))) return group;
+    }
+  }
+  return undefined;
+}
+
+function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions): ExtractiveAnswer {
+  const u = opts.understanding ?? understand(question);
+  const forced = opts.forced ?? new Map<string, string>();
+  const views = sourceViews(sources, fiches, u, forced);
+  const all = candidates(views, u);
+  const sel = select(all, u);
+  const group = opts.noChoices ? undefined : decidingGroup(sel, all);
+
+  let summaryText = sel.summary.map((c) => quote(c)).join('\n\n');
+  let choices: AnswerChoices | undefined;
+  if (group) {
+    const options = group.kept.map((option) => {
+      const answer = compose(question, sources, fiches, { ...opts, understanding: u, forced: new Map([...forced, [caseGroupKey(group), option]]), noChoices: true });
+      return { label: option, sections: answer.sections };
+    });
+    const leads = options.map((o) => (o.sections[0]?.text.split('\n\n')[0] ?? '').replace(/\s*\[\d+\]$/u, ''));
+    // A choice is offered only when the options answer differently.
+    if (new Set(leads).size === options.length) {
+      choices = { question: 'Votre situation correspond à :', options };
+      const perOption = options.length <= 3 ? options.map((o, i) => `${condition(o.label)}${o.sections[0]?.text.split('\n\n')[0] ?? leads[i]}`) : [summaryText];
+      summaryText = `La réponse dépend de votre situation : ${group.kept.map((o) => `« ${o} »`).join(' ou ')} ? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
+    }
+  }
+  if (!choices) {
+    const figure = personFigure(u, sel.summary.map((c) => unitText(c.unit)).join(' '));
+    if (figure) summaryText = `${summaryText}\n\n${figure}`;
+  }
+  const lawText = sel.law.map((c) => quote(c)).join('\n\n') || 'Les règles applicables figurent dans « En bref » ci-dessus et dans les sources.';
+  const stepsText =
+    sel.steps.map((c) => quote(c)).join('\n\n') ||
+    'Les sources ne fixent pas d’autre démarche ni d’autre délai pour cette situation : faites vérifier les délais par un professionnel avant d’agir.';
+  const sections = [
+    section('summary', summaryText),
+    section('law', lawText),
+    section('steps', stepsText),
+    section('prefile', prefileSection(u, views, group)),
+    section('professional', professionalSection(u, views, opts.city)),
+  ];
+  return choices ? { sections, choices } : { sections };
+}
+
+/** Composes the five sections (and the choices of a case left open). Deterministic: same inputs, same output. */
 export function composeExtractive(
   question: string,
   sources: RetrievedSource[],
   fiches: (id: string) => Fiche | undefined,
   opts: ComposeExtractiveOptions = {},
-): AnswerSection[] {
-  const words = topicWords(question);
-  const ficheOf = new Map<number, Fiche | undefined>(sources.map((s) => [s.n, fiches(s.id)]));
-  const refCount = new Map<number, number>(sources.map((s) => [s.n, s.references.length]));
-  const all = dedupe(candidates(sources, ficheOf, words))
-    // A sentence naming an article is quoted only when its fiche lists legal references.
-    .filter((c) => !namesArticles(c) || (refCount.get(c.source.n) ?? 0) > 0);
-  const used = new Set<Candidate>();
-  const topScore = Math.max(0, ...all.map((c) => c.score));
-  /** Speaks of the question, and not far below the best sentence. */
-  const relevant = (c: Candidate, share: number = EXTRACTIVE.relevantShare): boolean => (c.hits > 0 || c.fits) && c.score >= topScore * share;
-
-  // En bref: the direct rule — the best sentences that speak of the question, without lists.
-  const summaryPool = all.filter((c) => c.unit.items.length === 0 && c.unit.sentence.length <= EXTRACTIVE.longSentence).sort(byScore);
-  const summary: Candidate[] = [];
-  for (const c of summaryPool) {
-    if (summary.length >= EXTRACTIVE.summaryMax) break;
-    if (!relevant(c) && summary.length >= EXTRACTIVE.summaryMin) break;
-    // At most three sentences from the first source and one from each other source.
-    if (summary.filter((s) => s.source === c.source).length >= (c.source === sources[0] ? 3 : 1)) continue;
-    summary.push(c);
-  }
-  if (summary.length === 0) {
-    const first = [...all].sort(byScore)[0];
-    if (first) summary.push(first);
-  }
-  summary.sort(byOrder);
-  summary.forEach((c) => used.add(c));
-
-  // Démarches et délais: procedures and deadlines, in the order of the fiches.
-  // The summary's procedural sentences are repeated here, so the steps read as a complete sequence.
-  const stepPool = all.filter(
-    (c) => (features(c.unit).deadline || features(c.unit).procedure) && relevant(c, EXTRACTIVE.stepsShare),
-  );
-  const steps: Candidate[] = [];
-  for (const c of stepPool.sort(byScore)) {
-    if (steps.length >= EXTRACTIVE.steps) break;
-    if (c.source !== sources[0] && steps.filter((r) => r.source === c.source).length >= 2) continue;
-    steps.push(c);
-  }
-  steps.sort(byOrder);
-  steps.forEach((c) => used.add(c));
-  const stepParts = steps.map(quote);
-  const deadlinesInSummary = summary.filter((c) => features(c.unit).deadlineSentence);
-  if (stepParts.length === 0 && deadlinesInSummary.length > 0) {
-    stepParts.push(`Les délais à retenir figurent dans « ${SECTION_TITLES.summary} » ci-dessus.`);
-  }
-  if (stepParts.length === 0) {
-    const resources = sources.flatMap((s) => ficheOf.get(s.n)?.services ?? []);
-    stepParts.push(
-      resources.length > 0
-        ? `Les sources ne fixent pas de délai précis pour cette situation. Commencez par les démarches et modèles listés dans « ${SECTION_TITLES.prefile} », puis vérifiez les délais avec un professionnel.`
-        : "Les sources ne fixent pas de délai précis pour cette situation : faites vérifier les délais applicables par un professionnel avant d'agir.",
-    );
-  }
-
-  // Ce que dit la loi: the rules (obligations, rights, bans), then the references of each source.
-  const rules: Candidate[] = [];
-  const lawPool = all.filter((x) => !used.has(x) && x.unit.items.length <= EXTRACTIVE.maxItems && features(x.unit).normative && relevant(x));
-  for (const c of lawPool.sort(byScore)) {
-    if (rules.length >= EXTRACTIVE.lawSentences) break;
-    // The first source may give all the rules; the others at most two each.
-    if (c.source !== sources[0] && rules.filter((r) => r.source === c.source).length >= 2) continue;
-    rules.push(c);
-  }
-  rules.sort(byOrder);
-  rules.forEach((c) => used.add(c));
-  const lawParts = rules.map(quote);
-  const refLines: string[] = [];
-  const seenRefs = new Set<string>();
-  for (const s of sources) {
-    const titles = s.references.map((r) => r.title).filter((t) => t.trim() !== '');
-    for (const t of groupReferences(titles).slice(0, EXTRACTIVE.referencesPerSource)) {
-      const k = t.toLowerCase();
-      if (seenRefs.has(k) || refLines.length >= EXTRACTIVE.references) continue;
-      seenRefs.add(k);
-      refLines.push(`- ${t} [${s.n}]`);
-    }
-  }
-  if (refLines.length > 0) lawParts.push(`Textes de référence cités par les sources :\n${refLines.join('\n')}`);
-  if (lawParts.length === 0) {
-    const fallback = all.filter((c) => !used.has(c)).sort(byScore)[0] ?? summary[0];
-    if (fallback) lawParts.push(quote(fallback));
-  }
-
-  // Votre pré-dossier.
-  const topicText = [question, ...sources.map((s) => `${s.title} ${(ficheOf.get(s.n)?.themePath ?? []).join(' ')}`)].join(' ');
-  const topic = detectTopic(topicText);
-  const facts = [
-    '- Les dates clés, dans l’ordre : début de la relation (contrat, bail, achat…), faits, courriers envoyés et reçus.',
-    `- Les parties : ${PARTIES[topic]}.`,
-    '- Les montants en jeu : sommes payées, dues ou réclamées, avec leur justificatif.',
-  ];
-  if (steps.some((c) => features(c.unit).deadline) || deadlinesInSummary.length > 0) {
-    facts.push(`- Pour chaque délai cité dans « ${SECTION_TITLES.steps} », la date à laquelle il a commencé à courir.`);
-  }
-  const docs = [`- ${DOCUMENTS[topic].charAt(0).toUpperCase()}${DOCUMENTS[topic].slice(1)}.`];
-  const evidence = all.filter((c) => features(c.unit).evidence && relevant(c) && c.unit.items.length === 0).sort(byScore)[0];
-  const resourceLines: string[] = [];
-  const seenRes = new Set<string>();
-  for (const s of sources) {
-    const fiche = ficheOf.get(s.n);
-    const res = [...(fiche?.services ?? [])].sort(
-      (a, b) => countHits(words, b.title) - countHits(words, a.title),
-    );
-    for (const r of res) {
-      if (resourceLines.length >= EXTRACTIVE.resources) break;
-      const k = normalizeText(r.title);
-      if (seenRes.has(k)) continue;
-      seenRes.add(k);
-      const url = resourceUrl(r, fiche);
-      resourceLines.push(`- ${r.type ? `${r.type} : ` : ''}${r.title}${url ? ` — ${url}` : ''} [${s.n}]`);
-    }
-  }
-  const questions: string[] = [];
-  const seenChoices = new Set<string>();
-  for (const c of [...summary, ...steps, ...rules]) {
-    for (const choice of c.choices) {
-      const k = [...choice].sort().join('|');
-      if (seenChoices.has(k) || seenChoices.size >= 2) continue;
-      seenChoices.add(k);
-      const alts = choice.slice(0, 4).map((t) => `« ${t} »`);
-      questions.push(`- Ma situation relève-t-elle du cas ${alts.slice(0, -1).join(', ')} ou du cas ${alts[alts.length - 1] as string} ?`);
-    }
-  }
-  questions.push('- Quels délais s’appliquent à ma situation, et à partir de quelle date courent-ils ?');
-  questions.push('- Faut-il d’abord tenter une démarche amiable (courrier, mise en demeure, conciliation ou médiation) ?');
-  questions.push('- Quelles preuves me manque-t-il, et quelles sont mes chances d’obtenir gain de cause ?');
-  questions.push('- Combien coûterait une procédure, et puis-je bénéficier de l’aide juridictionnelle ?');
-  const prefileParts = [
-    `À noter par écrit :\n${facts.join('\n')}`,
-    `Documents à rassembler :\n${docs.join('\n')}`,
-  ];
-  if (evidence) prefileParts.push(`Les sources indiquent notamment : ${quote(evidence)}`);
-  if (resourceLines.length > 0) prefileParts.push(`Modèles, formulaires et services en ligne :\n${resourceLines.join('\n')}`);
-  prefileParts.push(`Questions à poser au professionnel :\n${questions.join('\n')}`);
-
-  // Quel professionnel consulter.
-  const whereLines: string[] = [];
-  const seenWhere = new Set<string>();
-  const sourceTexts: string[] = [];
-  for (const s of sources) {
-    const fiche = ficheOf.get(s.n);
-    for (const w of fiche?.whereToGo ?? []) {
-      const k = normalizeText(w.title);
-      sourceTexts.push(w.title);
-      if (seenWhere.has(k)) continue;
-      seenWhere.add(k);
-      whereLines.push(`- ${w.title}${w.url ? ` — ${w.url}` : ''} [${s.n}]`);
-    }
-    for (const p of s.passages) {
-      sourceTexts.push(p.text);
-      for (const m of p.text.matchAll(/^Où s'adresser : (.+)$/gmu)) {
-        const title = squeeze(m[1] as string);
-        const k = normalizeText(title);
-        if (seenWhere.has(k)) continue;
-        seenWhere.add(k);
-        whereLines.push(`- ${title} [${s.n}]`);
-      }
-    }
-  }
-  const pros = pickProfessionals(sourceTexts, topicText);
-  const proParts: string[] = [];
-  proParts.push(`Selon votre situation, vous pouvez vous adresser à :\n${pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)} : ${p.role}`).join('\n')}`);
-  if (whereLines.length > 0) proParts.push(`Où s'adresser, d'après les fiches officielles :\n${whereLines.slice(0, 6).join('\n')}`);
-  const city = opts.city?.trim();
-  proParts.push(
-    city
-      ? `Pour trouver un avocat, un notaire ou un commissaire de justice à ${city} ou près de chez vous, utilisez la recherche de professionnels : /#professionnels`
-      : 'Pour trouver un avocat, un notaire ou un commissaire de justice près de chez vous, utilisez la recherche de professionnels : /#professionnels',
-  );
-
-  if (sources.length === 0) {
-    return [
-      section('summary', ''),
-      section('law', ''),
-      section('steps', ''),
-      section('prefile', prefileParts.join('\n\n')),
-      section('professional', proParts.join('\n\n')),
-    ];
-  }
-  return [
-    section('summary', summary.map(quote).join('\n\n')),
-    section('law', lawParts.join('\n\n')),
-    section('steps', stepParts.join('\n\n')),
-    section('prefile', prefileParts.join('\n\n')),
-    section('professional', proParts.join('\n\n')),
-  ];
+): ExtractiveAnswer {
+  return compose(question, sources, fiches, opts);
 }

@@ -45,7 +45,7 @@ export const PROFESSIONALS: readonly Professional[] = [
     name: 'un médiateur familial',
     role: "aide à trouver un accord avec l'autre parent (résidence des enfants, pension alimentaire), parfois imposée par le juge.",
     inSources: /mediat\w* famil/,
-    topic: /\b(divorc|separation|pension alimentaire|garde|residence de l.enfant|autorite parentale)/,
+    topic: /\b(divorc|separation|pension alimentaire|garde (des|de mes|de l|alternee|partagee)|residence (de l.enfant|alternee)|autorite parentale)/,
   },
   {
     id: 'inspection-travail',
@@ -112,21 +112,27 @@ export const PROFESSIONALS: readonly Professional[] = [
 const normalized = new Lru<string, string>(10_000);
 
 /**
- * Professionals relevant to a question, ranked: named by the sources first, then by topic; point-justice
+ * Professionals relevant to a question, ranked: by the question's own topic first, then named by the
+ * sources, then by the fiches' topic; point-justice
  * and avocat always close the list. `sourceTexts`: the texts of the sources (passages, « Où s'adresser »),
  * whose normalised forms are cached (corpus text only).
  */
-export function pickProfessionals(sourceTexts: readonly string[], topicText: string, max = 4): Professional[] {
+export function pickProfessionals(sourceTexts: readonly string[], topicText: string, max = 4, question = ''): Professional[] {
   const src = sourceTexts.map((t) => normalized.memo(t, normalizeText)).join('\n');
   const topic = normalizeText(topicText);
+  const asked = normalizeText(question);
   const scored = PROFESSIONALS.map((p, i) => {
     let score = 0;
-    if (p.inSources.test(src)) score += 2;
-    if (p.topic?.test(topic)) score += 1.5;
+    // The question's own topic first (a salary dispute goes to the prud'hommes, whatever the fiches mention).
+    if (asked && p.topic?.test(asked)) score += 3;
+    if (p.inSources.test(src)) score += 1.5;
+    if (p.topic?.test(topic)) score += 1;
     return { p, score, i };
   }).filter((s) => s.score > 0 && s.p.id !== 'point-justice' && s.p.id !== 'avocat');
   scored.sort((a, b) => b.score - a.score || a.i - b.i);
-  const picked = scored.slice(0, Math.max(0, max - 2)).map((s) => s.p);
+  // When the question names its topic, only the professionals of that topic.
+  const onTopic = scored.filter((s) => s.score >= 3);
+  const picked = (onTopic.length > 0 ? onTopic : scored).slice(0, Math.max(0, max - 2)).map((s) => s.p);
   for (const id of ['avocat', 'point-justice']) {
     const p = PROFESSIONALS.find((x) => x.id === id);
     if (p) picked.push(p);

@@ -19,10 +19,12 @@
  */
 import type { SearchEngine, SearchResult } from '../../../../corpus/engine';
 import type { Fiche } from '../../../../corpus/types';
-import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent, type TopicWord } from '../question/topic-words';
+import { corpusStems, stemSet, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { Lru } from '../../../../common/lru';
 import { shortenOnSentence } from '../../../../common/french-text';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
+import { pathStatus, resolveCases } from '../cases/resolve-case';
+import { understand, type Understanding } from '../question/understand';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */
@@ -63,6 +65,8 @@ export const RETRIEVAL = {
 export interface RetrieveOptions {
   /** Number of sources wanted (3..5, default 4). Fewer are returned when fewer are relevant. */
   maxSources?: number;
+  /** The question, already understood (computed here when absent). */
+  understanding?: Understanding;
 }
 
 export interface RetrieveResult {
@@ -147,14 +151,22 @@ export function ficheRelevance(words: readonly TopicWord[], a: AnalysedFiche, re
   return { coverage: best, headWords };
 }
 
-function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher): RetrievedPassage[] {
+/**
+ * The passages of a fiche given to the composers, within a budget of characters: the person's case first
+ * (passages under a case that does not fit the person's facts are left out, those under a case that fits
+ * come first), then the passages closest to the question.
+ */
+function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher, u: Understanding): RetrievedPassage[] {
   const { fiche } = a;
   const engineBest = new Set((result.passages ?? []).map((p) => passageKey(p.section, p.text)));
   const engineTexts = new Set((result.passages ?? []).map((p) => p.text));
   const stems = a.passageStems();
-  const scored = fiche.passages.map((p, i) => {
+  const cases = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+  const scored = fiche.passages.flatMap((p, i) => {
+    const status = pathStatus(p.section, cases);
+    if (status.excluded) return [];
     const best = engineBest.has(passageKey(p.section.join(' > '), p.text)) || engineTexts.has(p.text);
-    return { p, i, score: matcher.count(stems[i] ?? new Set()) + (best ? 1.5 : 0) - i * 0.002 };
+    return [{ p, i, score: matcher.count(stems[i] ?? new Set()) + (best ? 1.5 : 0) + (status.fits ? 1 : 0) - i * 0.002 }];
   });
   scored.sort((x, y) => y.score - x.score);
   const chosen: typeof scored = [];
@@ -192,9 +204,10 @@ function references(fiche: Fiche, engine: SearchEngine): RetrievedReference[] {
 /** Retrieves the sources of an answer. See the module comment for the relevance rules. */
 export function retrieveSources(engine: SearchEngine, question: string, opts: RetrieveOptions = {}): RetrieveResult {
   const wanted = Math.min(RETRIEVAL.maxSources, Math.max(RETRIEVAL.minSources, Math.round(opts.maxSources ?? RETRIEVAL.defaultSources)));
-  const words = topicWords(question);
+  const u = opts.understanding ?? understand(question);
+  const words = u.words;
   if (words.length === 0) return { sources: [], outOfScope: true };
-  const results = engine.search(searchText(question), RETRIEVAL.candidates, { withPassages: true, snippets: false });
+  const results = engine.search(u.searchText, RETRIEVAL.candidates, { withPassages: true, snippets: false });
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];
@@ -232,7 +245,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
     id: a.fiche.id,
     title: a.fiche.title,
     url: a.fiche.url,
-    passages: selectPassages(a, result, matcher),
+    passages: selectPassages(a, result, matcher, u),
     references: a.references().map((r) => ({ ...r })),
   }));
   return { sources, outOfScope: sources.length === 0 };

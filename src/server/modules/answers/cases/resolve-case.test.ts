@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import { understand } from '../question/understand';
+import { factVerdict, headingRange, isSituational, pathStatus, resolveCases } from './resolve-case';
+
+let engine: SearchEngine;
+
+beforeAll(async () => {
+  engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
+}, 600_000);
+
+/** The top-level passages of a fiche kept for a question. */
+function keptTops(id: string, question: string): string[] {
+  const fiche = engine.getFiche(id);
+  if (!fiche) throw new Error(`no fiche ${id}`);
+  const u = understand(question);
+  const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+  return [...new Set(fiche.passages.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[0] ?? ''))];
+}
+
+describe('resolveCases on real fiches', () => {
+  it('a furnished flat keeps « Logement meublé » and drops « Logement vide » (F929, congé du propriétaire)', () => {
+    const tops = keptTops('F929', 'Je loue un studio meublé, mon propriétaire veut reprendre le logement pour sa fille');
+    expect(tops).toContain('Logement meublé');
+    expect(tops).not.toContain('Logement vide');
+  });
+
+  it('an unfurnished flat keeps « Logement vide » only (F929)', () => {
+    const tops = keptTops('F929', 'Mon appartement est loué vide, le propriétaire me donne congé pour vendre');
+    expect(tops).toContain('Logement vide');
+    expect(tops).not.toContain('Logement meublé');
+  });
+
+  it('a question that does not say leaves the case open, with both options (F929)', () => {
+    const fiche = engine.getFiche('F929');
+    const u = understand('Mon propriétaire me donne congé, combien de temps avant la fin du bail ?');
+    const res = resolveCases(fiche?.passages.map((p) => p.section) ?? [], u.words, u.facts);
+    const top = res.groups.find((g) => g.prefix.length === 0);
+    expect(top?.state).toBe('open');
+    expect(top?.kept).toEqual(expect.arrayContaining(['Logement vide', 'Logement meublé']));
+  });
+
+  it('a CDI keeps the CDI rules of the trial period and drops the CDD ones (F1643)', () => {
+    const tops = keptTops('F1643', 'Je suis en CDI depuis six semaines et mon employeur arrête ma période d’essai');
+    expect(tops).toContain('CDI');
+    expect(tops).not.toContain('CDD');
+  });
+
+  it('a lease signed in 2019 keeps « Bail signé depuis le 27 mars 2014 » (F2889)', () => {
+    const tops = keptTops('F2889', 'Mon bail, signé en 2019, prévoit une pénalité en cas de retard de loyer');
+    expect(tops).toContain('Bail signé depuis le 27 mars 2014');
+    expect(tops).not.toContain('Bail signé avant le 27 mars 2014');
+  });
+
+  it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
+    const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
+    expect(tops.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('headingRange', () => {
+  it.each([
+    ['Excès de moins de 20 km/h', { unit: 'kmh', max: 20 }],
+    ['Entre 6 mois et 2 ans', { unit: 'an', min: 6, max: 2 }],
+    ['Au moins 2 ans', { unit: 'an', min: 2 }],
+    ['Le locataire a plus de 65 ans (à la date de fin du bail)', { unit: 'an', min: 65 }],
+    ['Bail signé avant le 27 mars 2014', { unit: 'annee', max: 2014 }],
+    ['Ressources inférieures à 10 000 €', { unit: 'euro', max: 10000 }],
+    ['Excès de vitesse ⩾ à 20 km/h et < 30 km/h', { unit: 'kmh', min: 20, max: 30 }],
+    ['Excès de vitesse ≤ 20 km/h si vitesse maximale autorisée ≤ 50 km/h', { unit: 'kmh', max: 20 }],
+  ])('« %s »', (title, expected) => {
+    expect(headingRange(title)).toMatchObject(expected);
+  });
+  it('reads nothing in a heading without a range', () => {
+    expect(headingRange('Logement meublé')).toBeUndefined();
+  });
+});
+
+describe('factVerdict', () => {
+  it('tests an age, a seniority and a speed excess against the heading’s range', () => {
+    expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
+    expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
+    expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    const speeding = understand("J'ai été flashé à 62 km/h dans une zone limitée à 50").facts;
+    expect(factVerdict('Excès de vitesse inférieur à 20 km/h', speeding)).toBe('fit');
+    expect(factVerdict('Excès de vitesse d’au moins 50 km/h', speeding)).toBe('conflict');
+  });
+  it('tests the categories: housing, contract, purchase', () => {
+    const f = understand('J’ai acheté un canapé sur un site internet pour mon logement meublé, je suis en CDD').facts;
+    expect(factVerdict('Logement meublé', f)).toBe('fit');
+    expect(factVerdict('Logement vide', f)).toBe('conflict');
+    expect(factVerdict('CDI', f)).toBe('conflict');
+    expect(factVerdict('Achat à distance', f)).toBe('fit');
+    expect(factVerdict('Démarches', f)).toBe('neutral');
+  });
+  it('tells situations from topics', () => {
+    expect(isSituational('Logement meublé')).toBe(true);
+    expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);
+    expect(isSituational('Plomberie')).toBe(false);
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The person's case, from the fiche's own structure. A fiche splits its rules into labelled situations:
+ * its passages live under paths of headings (« Logement vide › Congé pour vendre › Délais de préavis »),
+ * and sibling headings that are parallel (« Logement vide » / « Logement meublé », « Avant 53 ans » /
+ * « À partir de 53 ans », « CDI » / « CDD ») are cases. Each group of parallel cases is matched against
+ * the question:
+ * - the person's facts (`question/facts.ts`): categorical (meublé, CDD, pacsé, achat à distance…) and
+ *   numeric (a heading's range « moins de 20 km/h », « entre 6 mois et 2 ans », « plus de 65 ans » tested
+ *   against the question's figures);
+ * - the question's own words, when only one sibling names them (« reprise » in « Congé pour reprise »).
+ * A group is settled when one or more siblings fit (the others are dropped), or when all but one
+ * conflict; otherwise it stays open, and the composer may offer its options as choices.
+ */
+import { normalizeText } from '../../../../common/french-text';
+import { speedExcess, type QuestionFacts } from '../question/facts';
+import { corpusStems, wordPresent, type TopicWord } from '../question/topic-words';
+
+/** Children titles of each heading prefix, over the fiche's passages (key: the prefix joined by \u0000). */
+export function headingTree(paths: readonly (readonly string[])[]): Map<string, string[]> {
+  const tree = new Map<string, string[]>();
+  for (const path of paths) {
+    for (let d = 0; d < path.length; d++) {
+      const key = path.slice(0, d).join('\u0000');
+      let list = tree.get(key);
+      if (!list) tree.set(key, (list = []));
+      const t = path[d] as string;
+      if (!list.includes(t)) list.push(t);
+    }
+  }
+  return tree;
+}
+
+const CASE_TITLE_RE =
+  /^(?:cas |si |vous |en cas|pour |avant |après |depuis |à partir|jusqu|moins |plus |entre |dans |au-delà|logement |location |bail |salarié|employeur|fonctionnaire|contractuel|mineur|majeur|enfant|particulier|professionnel|individuel|collectiv|excès|achat|vente|le |la |les |l'|un |une )/iu;
+
+/** Two sibling headings are parallel when they share at least half of their words (« Location vide » / « Location meublée »). */
+export function parallel(a: string, b: string): boolean {
+  const sa = corpusStems(a);
+  const sb = corpusStems(b);
+  let shared = 0;
+  for (const t of sa) if (sb.has(t)) shared += 1;
+  return shared > 0 && shared / Math.max(sa.size, sb.size) >= 0.5;
+}
+
+const QUESTION_HEADING_RE = /\?$/u;
+
+/** Whether a heading is a situation (a case) rather than a chapter. */
+export function isCaseHeading(title: string, siblings: readonly string[], depth: number): boolean {
+  if (siblings.length === 0 || QUESTION_HEADING_RE.test(title)) return false;
+  if (depth === 0 || CASE_TITLE_RE.test(title) || /\d|\(/u.test(title) || /^cas g[ée]n[ée]ral$/iu.test(title)) return true;
+  return siblings.some((s) => parallel(title, s));
+}
+
+/** Stems of a heading that its siblings do not share (« meublée » in « Location meublée »). */
+function distinctive(title: string, siblings: readonly string[]): Set<string> {
+  const own = new Set(corpusStems(title));
+  for (const s of siblings) for (const t of corpusStems(s)) own.delete(t);
+  return own;
+}
+
+/** A heading's verdict for the question: it fits, it conflicts with a fact, or nothing says. */
+export type HeadingVerdict = 'fit' | 'conflict' | 'neutral';
+
+/** Categorical facts and the heading wordings that name each value (normalised text). */
+const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | undefined; values: Record<string, RegExp> }[] = [
+  {
+    fact: (f) => f.housing,
+    values: {
+      meuble: /(?<!non[- ])\bmeuble/u,
+      vide: /\bvide\b|non[- ]meuble|\bnue?\b/u,
+      colocation: /\bcolocation\b/u,
+      social: /\bsocial\b|\bhlm\b/u,
+    },
+  },
+  {
+    fact: (f) => f.contract,
+    values: {
+      cdi: /\bcdi\b|\bindetermine/u,
+      cdd: /\bcdd\b|\bdetermine/u,
+      interim: /\binterim|travail temporaire|\bctt\b/u,
+      stage: /\bstag/u,
+      apprentissage: /\bapprenti|\balternan/u,
+      'fonction-publique': /fonction publique|fonctionnaire|agent public|\bcontractuel/u,
+      independant: /independant|entrepreneur|non[- ]salarie|travailleur non salarie/u,
+    },
+  },
+  {
+    fact: (f) => f.couple,
+    values: {
+      marie: /\bmari(e|es|ee|age)\b|\bepoux\b/u,
+      pacs: /\bpacs|partenaire/u,
+      concubinage: /concubin|union libre/u,
+      separe: /divorc|separ/u,
+      veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint/u,
+    },
+  },
+  {
+    fact: (f) => f.builtUpArea,
+    values: { true: /(?<!hors )\ben agglomeration\b|\bville\b/u, false: /hors agglomeration/u },
+  },
+  {
+    fact: (f) => f.purchase,
+    values: {
+      distance: /a distance|en ligne|internet|vente a distance/u,
+      magasin: /en magasin|en boutique|en etablissement|dans un magasin/u,
+      demarchage: /demarchage|hors etablissement|a domicile/u,
+    },
+  },
+];
+
+/** A range read from a heading: « moins de 20 km/h », « entre 6 mois et 2 ans », « 65 ans ou plus ». */
+export interface HeadingRange {
+  unit: 'an' | 'mois' | 'semaine' | 'jour' | 'heure' | 'kmh' | 'euro' | 'enfant' | 'pourcent' | 'annee';
+  min?: number;
+  max?: number;
+  /** The bounds are inclusive (« au moins », « jusqu'à ») or not (« moins de », « plus de »). */
+  minInclusive: boolean;
+  maxInclusive: boolean;
+}
+
+const N = '(\\d+(?:[ .]\\d{3})*(?:,\\d+)?)';
+const U = '(ans?|annees?|mois|semaines?|jours?|heures?|km/h|€|euros?|enfants?|%)';
+const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
+  if (/^(an|annee)/u.test(raw)) return 'an';
+  if (raw === 'mois') return 'mois';
+  if (/^semaine/u.test(raw)) return 'semaine';
+  if (/^jour/u.test(raw)) return 'jour';
+  if (/^heure/u.test(raw)) return 'heure';
+  if (raw === 'km/h') return 'kmh';
+  if (raw === '€' || /^euro/u.test(raw)) return 'euro';
+  if (/^enfant/u.test(raw)) return 'enfant';
+  if (raw === '%') return 'pourcent';
+  return undefined;
+};
+const num = (raw: string): number => Number(raw.replace(/[ .]/gu, '').replace(',', '.'));
+
+const RANGE_PATTERNS: readonly { re: RegExp; make: (m: RegExpExecArray) => Omit<HeadingRange, 'unit'> & { unitRaw: string } }[] = [
+  { re: new RegExp(`(?:≥|⩾|>=) (?:a )?${N} (?:${U} )?et (?:<|inferieur(?:e|s|es)? a) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[4] ?? m[2] ?? '' }) },
+  { re: new RegExp(`(?:≤|<=) (?:a )?${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`(?:≥|⩾|>=) (?:a )?${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`< ${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`entre ${N} (?:${U} )?et ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
+  { re: new RegExp(`de ${N} (?:${U} )?a ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
+  { re: new RegExp(`(?:au moins|a partir de|minimum|des) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`${N} ${U} (?:ou plus|et plus|minimum)`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`(?:plus de|superieur(?:e|s|es)? a|au-dela de|apres|depasse) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: false, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`(?:jusqu'a|au plus|maximum|au maximum|inferieur(?:e|s|es)? ou egal(?:e|s|es)? a) ${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`(?:moins de|inferieur(?:e|s|es)? a|avant|pas encore) ${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+];
+
+/** « depuis le 27 mars 2014 », « avant le 1er juin 2001 », « après 2015 »: a range of years (the boundary year itself decides nothing). */
+const DATE_RANGE_RE = /\b(depuis|a partir|apres|avant|jusqu'au?)\b[^.;]{0,25}?\b((?:19|20)\d\d)\b/u;
+
+function dateRange(t: string): HeadingRange | undefined {
+  const m = DATE_RANGE_RE.exec(t);
+  if (!m) return undefined;
+  const year = Number(m[2]);
+  const after = m[1] === 'depuis' || m[1] === 'a partir' || m[1] === 'apres';
+  return after ? { unit: 'annee', min: year, minInclusive: false, maxInclusive: false } : { unit: 'annee', max: year, minInclusive: false, maxInclusive: false };
+}
+
+/** The range a heading states, if any (first match). */
+export function headingRange(title: string): HeadingRange | undefined {
+  const t = normalizeText(title).replace(/['’]/gu, "'");
+  const dates = dateRange(t);
+  if (dates) return dates;
+  for (const p of RANGE_PATTERNS) {
+    const m = p.re.exec(t);
+    if (!m) continue;
+    const { unitRaw, ...rest } = p.make(m);
+    const unit = unitOf(unitRaw);
+    if (unit) return { unit, ...rest };
+  }
+  return undefined;
+}
+
+function inRange(v: number, r: HeadingRange): boolean {
+  if (r.min !== undefined && (r.minInclusive ? v < r.min : v <= r.min)) return false;
+  if (r.max !== undefined && (r.maxInclusive ? v > r.max : v >= r.max)) return false;
+  return true;
+}
+
+const DAYS_PER: Partial<Record<HeadingRange['unit'], number>> = { an: 365, mois: 30, semaine: 7, jour: 1, heure: 1 / 24 };
+const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\bjeune|locataire a|\bvous avez\b|\bil a\b|\belle a\b/u;
+const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune/u;
+
+/** The question's values that a heading range in this unit can be tested against. */
+function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number[] {
+  const t = normalizeText(title);
+  switch (r.unit) {
+    case 'kmh': {
+      const excess = speedExcess(facts);
+      if (/exces|depassement/u.test(t)) return excess !== undefined ? [excess] : [];
+      return facts.speed !== undefined ? [facts.speed] : [];
+    }
+    case 'euro':
+      return facts.amounts;
+    case 'enfant':
+      return facts.children !== undefined ? [facts.children] : [];
+    case 'pourcent':
+      return facts.percents;
+    case 'annee':
+      return facts.years;
+    default: {
+      const perUnit = DAYS_PER[r.unit] ?? 1;
+      const durations = facts.durations.map((d) => d.days / perUnit);
+      const ages = r.unit === 'an' ? [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges] : [];
+      if (r.unit !== 'an') return durations;
+      if (AGE_CONTEXT_RE.test(t) && !SENIORITY_CONTEXT_RE.test(t)) return ages;
+      if (SENIORITY_CONTEXT_RE.test(t)) return durations;
+      return ages.length > 0 ? ages : durations;
+    }
+  }
+}
+
+/**
+ * Whether a heading names a situation the person's facts can settle (a kind of housing, of contract, of
+ * couple, a place, a way of buying, or a range of age, duration, speed, amount or date), rather than a
+ * topic of the fiche (« Plomberie », « Parties extérieures »).
+ */
+export function isSituational(title: string): boolean {
+  const t = normalizeText(title).replace(/['’]/gu, "'");
+  if (headingRange(title) !== undefined) return true;
+  return CATEGORY_CUES.some((cat) => Object.values(cat.values).some((re) => re.test(t)));
+}
+
+/** How a heading stands against the facts (categories, then ranges). */
+export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
+  const t = normalizeText(title).replace(/['’]/gu, "'");
+  let fit = false;
+  for (const cat of CATEGORY_CUES) {
+    const value = cat.fact(facts);
+    if (value === undefined) continue;
+    const mine = cat.values[String(value)];
+    const named = Object.entries(cat.values).filter(([, re]) => re.test(t));
+    if (named.length === 0) continue;
+    if (mine && mine.test(t)) fit = true;
+    else return 'conflict';
+  }
+  const range = headingRange(title);
+  if (range) {
+    const values = valuesFor(range, title, facts);
+    if (values.length > 0) {
+      if (values.some((v) => inRange(v, range))) fit = true;
+      else return 'conflict';
+    }
+  }
+  return fit ? 'fit' : 'neutral';
+}
+
+/** A group of parallel cases under one heading prefix. */
+export interface CaseGroup {
+  /** Heading path above the group. */
+  prefix: string[];
+  /** The parallel case headings, in the fiche's order. */
+  options: string[];
+  /** Options kept for the person (all of them when the group is open). */
+  kept: string[];
+  state: 'settled' | 'open';
+}
+
+export interface CaseResolution {
+  groups: CaseGroup[];
+}
+
+const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
+const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
+
+/**
+ * Resolves the cases of a fiche for a question. `forced` fixes the option of some groups (by their
+ * prefix key): the composer uses it to write the answer of each choice.
+ */
+export function resolveCases(
+  paths: readonly (readonly string[])[],
+  words: readonly TopicWord[],
+  facts: QuestionFacts,
+  forced: ReadonlyMap<string, string> = new Map(),
+): CaseResolution {
+  const tree = headingTree(paths);
+  const groups: CaseGroup[] = [];
+  for (const [key, children] of tree) {
+    if (children.length < 2) continue;
+    const prefix = key === '' ? [] : key.split('\u0000');
+    const cases = children.filter((c) => isCaseHeading(c, children.filter((s) => s !== c), prefix.length));
+    // Parallel alternatives only: at least two case headings, parallel to one another or all cases at the top.
+    const options = cases.filter((c) => isGeneralCase(c) || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
+    if (options.length < 2) continue;
+    const forcedOption = forced.get(key);
+    if (forcedOption !== undefined && options.includes(forcedOption)) {
+      groups.push({ prefix, options, kept: [forcedOption], state: 'settled' });
+      continue;
+    }
+    // The facts decide first; the question's words decide between cases only when the options are
+    // situations or parallel wordings of one another (« Congé pour vendre » / « Congé pour reprise »),
+    // not between chapters of the fiche (« Date de livraison » / « Suivi de la commande »).
+    const factFits = options.filter((o) => factVerdict(o, facts) === 'fit');
+    if (factFits.length > 0) {
+      groups.push({ prefix, options, kept: factFits, state: 'settled' });
+      continue;
+    }
+    // Cases split by a date (« Bail signé avant / depuis le 27 mars 2014 »): without a year in the
+    // question, the rules in force today are the person's (the older ones concern older contracts).
+    const dated = options.map((o) => headingRange(o));
+    if (facts.years.length === 0 && dated.every((r) => r?.unit === 'annee')) {
+      const current = options.filter((_, i) => dated[i]?.min !== undefined);
+      if (current.length === 1) {
+        groups.push({ prefix, options, kept: current, state: 'settled' });
+        continue;
+      }
+    }
+    const alternatives = options.some(isSituational) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
+    const wordFits = options.filter((o) => {
+      const mine = distinctive(o, options.filter((s) => s !== o));
+      return mine.size > 0 && words.some((w) => wordPresent(w, mine));
+    });
+    if (alternatives && wordFits.length > 0 && wordFits.length < options.length) groups.push({ prefix, options, kept: wordFits, state: 'settled' });
+    else groups.push({ prefix, options, kept: options, state: 'open' });
+  }
+  return { groups };
+}
+
+export interface PathStatus {
+  /** The path goes through an option the person's case rules out. */
+  excluded: boolean;
+  /** The path goes through at least one option that fits the person. */
+  fits: boolean;
+  /** Open groups the path goes through, with the option it takes. */
+  open: { group: CaseGroup; option: string }[];
+}
+
+/** Where a passage stands for the person's case. */
+export function pathStatus(path: readonly string[], resolution: CaseResolution): PathStatus {
+  const byKey = new Map(resolution.groups.map((g) => [groupKey(g.prefix), g]));
+  const status: PathStatus = { excluded: false, fits: false, open: [] };
+  for (let d = 0; d < path.length; d++) {
+    const g = byKey.get(groupKey(path.slice(0, d)));
+    const title = path[d] as string;
+    if (!g || !g.options.includes(title)) continue;
+    if (!g.kept.includes(title)) return { ...status, excluded: true };
+    if (g.state === 'settled') status.fits = true;
+    else status.open.push({ group: g, option: title });
+  }
+  return status;
+}
+
+/** The key of a group, for `forced`. */
+export function caseGroupKey(group: CaseGroup): string {
+  return groupKey(group.prefix);
+}

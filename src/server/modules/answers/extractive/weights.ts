@@ -1,0 +1,65 @@
+/**
+ * The weights and limits of the extractive composer, in one place. A candidate sentence's score adds:
+ * the question's topic words it holds (each weighted by how rare it is among the sources' sentences),
+ * those of the headings above it, whether its case fits the person, its source's rank, whether it gives
+ * what the question asks for (a duration, an amount, a rule, a step), and small corrections for length
+ * and position.
+ */
+export const WEIGHTS = {
+  /** Per topic word in the sentence (scaled by its local rarity, 0..1). */
+  topicWord: 2,
+  /** Per topic word found only in the headings above the sentence. */
+  headingWord: 0.8,
+  /** The sentence lies under a case that fits the person's facts. */
+  caseFits: 1.5,
+  /** Rank of the source: first, second. */
+  firstSource: 1.5,
+  secondSource: 0.6,
+  /** The sentence gives what the question's kind asks for. */
+  kindMatch: 1.5,
+  /** « Oui, … » / « Non, … » for a yes-or-no question. */
+  yesNo: 2,
+  /** The summary of a primary fiche whose title is a question. */
+  questionFicheSummary: 1,
+  /** The sentence states a rule (obligation, right, ban). */
+  normative: 0.5,
+  /** The sentence states a deadline, a duration or an amount. */
+  figure: 0.4,
+  /** The sentence uses the unit of one of the person's figures (months, €, km/h…). */
+  factUnit: 0.6,
+  /** First sentence of its passage (the fiches state the rule first). */
+  lead: 0.4,
+  /** Early in the primary fiche (scaled by the passage's position: 1 for the first, 0 for the last). */
+  early: 0.8,
+  /** The fiche's summary: the primary fiche's often states the direct answer. */
+  description: 0.3,
+  primaryDescription: 1.5,
+  /** Penalties. */
+  long: -1.5,
+  short: -0.8,
+  dependent: -0.6,
+} as const;
+
+export const LIMITS = {
+  /** « En bref »: words at most (about 60), and the room left for a second sentence. */
+  summaryWords: 60,
+  summarySecondMinShare: 0.6,
+  /** Quoted sentences (with their items) longer than this are not quoted in a section. */
+  quoteWords: 60,
+  lawSentences: 4,
+  stepSentences: 4,
+  /** Sentences from sources after the first, per section. */
+  otherSourcesPerSection: 2,
+  /** A sentence is quoted when its score reaches this share of the best one. */
+  relevantShare: 0.45,
+  stepsShare: 0.35,
+  /** Near-duplicates: share of common stems. */
+  nearDuplicate: 0.8,
+  /** Resource lines (forms, letter models) in the pré-dossier. */
+  resources: 2,
+  /** Professionals named (besides the point-justice line). */
+  professionals: 2,
+  /** Options of a choice. */
+  choiceOptions: 6,
+  choiceLabel: 120,
+} as const;

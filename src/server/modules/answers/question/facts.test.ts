@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts, parseFrenchNumber, speedExcess } from './facts';
+
+describe('extractFacts: housing', () => {
+  it.each([
+    ['Je loue un studio meublé depuis un an', 'meuble'],
+    ['Mon appartement loué vide a une clause interdite', 'vide'],
+    ["C'est une location non meublée, pas un meublé", 'vide'],
+    ['Nous sommes trois colocataires dans le même appartement', 'colocation'],
+    ["J'habite un HLM et le bailleur social refuse", 'social'],
+  ])('« %s » → %s', (q, housing) => {
+    expect(extractFacts(q).housing).toBe(housing);
+  });
+  it('says nothing when the question does not', () => {
+    expect(extractFacts('Mon propriétaire garde ma caution').housing).toBeUndefined();
+  });
+});
+
+describe('extractFacts: work contract, couple, student', () => {
+  it.each([
+    ['Je suis en CDI depuis deux ans', 'cdi'],
+    ["J'ai un contrat à durée déterminée de 6 mois", 'cdd'],
+    ["Je suis intérimaire dans le BTP", 'interim'],
+    ['Mon stage de fin d’études n’est pas payé', 'stage'],
+    ['Je suis en alternance dans une banque', 'apprentissage'],
+    ['Je suis fonctionnaire territorial', 'fonction-publique'],
+  ])('« %s » → %s', (q, contract) => {
+    expect(extractFacts(q).contract).toBe(contract);
+  });
+  it.each([
+    ['Mon compagnon, avec qui je vis sans être mariée, est muté', 'concubinage'],
+    ["On s'est pacsés à la mairie il y a trois ans", 'pacs'],
+    ['Je suis en plein divorce', 'separe'],
+    ['Mon mari et moi voulons acheter', 'marie'],
+    ['Ma femme est décédée le mois dernier', 'veuf'],
+  ])('« %s » → %s', (q, couple) => {
+    expect(extractFacts(q).couple).toBe(couple);
+  });
+  it('reads a student', () => {
+    expect(extractFacts('Je suis étudiant et j’ai fait un CDD cet été').student).toBe(true);
+  });
+});
+
+describe('extractFacts: ages, children, amounts, percents, years', () => {
+  it('tells the person’s age from other people’s', () => {
+    const f = extractFacts("J'ai 34 ans et ma fille de 11 ans veut vivre avec moi");
+    expect(f.age).toBe(34);
+    expect(f.otherAges).toEqual([11]);
+  });
+  it('reads children’s ages given together', () => {
+    expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').otherAges).toEqual([9, 16]);
+    expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').children).toBe(2);
+  });
+  it('reads amounts in euros with thousands separators and decimals', () => {
+    expect(extractFacts('J’ai versé 750 € de caution et 1 300 euros de loyer, puis 12,50 €').amounts).toEqual([750, 1300, 12.5]);
+    expect(extractFacts('un crédit de 8 000 € pour une voiture').amounts).toEqual([8000]);
+  });
+  it('reads percentages and years', () => {
+    const f = extractFacts('Mon bail, signé en 2019, prévoit une pénalité de 10 %');
+    expect(f.percents).toEqual([10]);
+    expect(f.years).toEqual([2019]);
+  });
+});
+
+describe('extractFacts: durations', () => {
+  it('reads « il y a », « depuis » and plain spans, in words or digits', () => {
+    const f = extractFacts('Il y a quatre ans j’ai porté plainte ; je travaille depuis 5 mois, après trois ans de mariage');
+    expect(f.durations.map((d) => [d.value, d.unit, d.relation])).toEqual([
+      [4, 'an', 'ago'],
+      [5, 'mois', 'since'],
+      [3, 'an', 'span'],
+    ]);
+    expect(f.durations[1]?.days).toBe(150);
+  });
+  it('reads weeks and days', () => {
+    const f = extractFacts('employé depuis six semaines, il y a 10 jours');
+    expect(f.durations.map((d) => d.days)).toEqual([42, 10]);
+  });
+});
+
+describe('extractFacts: speed, place, purchase', () => {
+  it('reads a speed and its limit in either order', () => {
+    const a = extractFacts("J'ai été flashé à 62 km/h dans une zone limitée à 50 en ville");
+    expect([a.speed, a.speedLimit, speedExcess(a), a.builtUpArea]).toEqual([62, 50, 12, true]);
+    const b = extractFacts('Sur une route limitée à 80 km/h je roulais à 95 km/h, hors agglomération');
+    expect([b.speed, b.speedLimit, speedExcess(b), b.builtUpArea]).toEqual([95, 80, 15, false]);
+  });
+  it.each([
+    ['J’ai commandé un réfrigérateur sur un site internet', 'distance'],
+    ['Un commercial est passé chez moi et m’a fait signer', 'demarchage'],
+    ['J’ai acheté un canapé en magasin', 'magasin'],
+  ])('« %s » → %s', (q, purchase) => {
+    expect(extractFacts(q).purchase).toBe(purchase);
+  });
+});
+
+describe('parseFrenchNumber', () => {
+  it('reads digits, decimals and number words', () => {
+    expect([parseFrenchNumber('4'), parseFrenchNumber('1,5'), parseFrenchNumber('quinze'), parseFrenchNumber('abc')]).toEqual([4, 1.5, 15, undefined]);
+  });
+});
+
+describe('extractFacts on long input', () => {
+  it('stays linear: 6,000 characters of repeated figures are read in one pass', () => {
+    const q = '12 € il y a 3 mois à 90 km/h '.repeat(200);
+    const f = extractFacts(q);
+    expect(f.amounts.length).toBe(200);
+    expect(f.durations.length).toBe(200);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The person's facts, read from the question by a small declarative table of extractors: the kind of
+ * housing, of work contract, the couple, age, amounts, durations, speed, where something was bought…
+ * The fiches split their rules by exactly these situations (« Logement meublé », « CDD », « Avant 53
+ * ans », « Excès de moins de 20 km/h », « Achat à distance »): `cases/resolve-case.ts` matches them.
+ *
+ * Every extractor works on the normalised question (lower case, no accents, straight apostrophes,
+ * single spaces) and is linear in its length. Nothing here is logged.
+ */
+import { normalizeText } from '../../../../common/french-text';
+
+export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
+export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
+export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf';
+export type Purchase = 'distance' | 'magasin' | 'demarchage';
+export type DurationUnit = 'minute' | 'heure' | 'jour' | 'semaine' | 'mois' | 'an';
+
+export interface Duration {
+  value: number;
+  unit: DurationUnit;
+  /** How the question places it: « il y a 4 ans » (ago), « depuis 5 mois » (since), or a plain span. */
+  relation: 'ago' | 'since' | 'span';
+  /** The same duration in days (months of 30 days, years of 365), to compare with a fiche's thresholds. */
+  days: number;
+}
+
+export interface QuestionFacts {
+  housing?: Housing;
+  contract?: Contract;
+  couple?: Couple;
+  /** The person is a student. */
+  student?: boolean;
+  /** Age of the person who asks (« j'ai 34 ans »). */
+  age?: number;
+  /** Ages of other people named (« ma fille de 11 ans », « mon fils vient d'avoir 18 ans »). */
+  otherAges: number[];
+  /** Number of children named (« deux enfants »). */
+  children?: number;
+  /** Amounts in euros, in the order of the question. */
+  amounts: number[];
+  /** Percentages (« 10 % »). */
+  percents: number[];
+  /** Years named (« signé en 2019 », « construit en 2008 »). */
+  years: number[];
+  durations: Duration[];
+  /** Inside a built-up area (true), outside (false). */
+  builtUpArea?: boolean;
+  /** Speed driven and speed limit, in km/h. */
+  speed?: number;
+  speedLimit?: number;
+  purchase?: Purchase;
+}
+
+const WORD_NUMBERS: Record<string, number> = {
+  un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12,
+  treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, trente: 30, quarante: 40, cinquante: 50, soixante: 60,
+};
+const NUMBER = `(\\d+(?:[.,]\\d+)?|${Object.keys(WORD_NUMBERS).join('|')})`;
+
+/** « 4 », « 1,5 », « quatre » → 4. */
+export function parseFrenchNumber(raw: string): number | undefined {
+  const word = WORD_NUMBERS[raw];
+  if (word !== undefined) return word;
+  const n = Number(raw.replace(/\s/gu, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const UNIT_DAYS: Record<DurationUnit, number> = { minute: 1 / 1440, heure: 1 / 24, jour: 1, semaine: 7, mois: 30, an: 365 };
+
+function durationUnit(raw: string): DurationUnit | undefined {
+  if (/^min/u.test(raw)) return 'minute';
+  if (/^h/u.test(raw)) return 'heure';
+  if (/^jour/u.test(raw)) return 'jour';
+  if (/^semaine/u.test(raw)) return 'semaine';
+  if (/^mois/u.test(raw)) return 'mois';
+  if (/^(an|annee)/u.test(raw)) return 'an';
+  return undefined;
+}
+
+/** One extractor: a pattern on the normalised question and what it sets. */
+interface Extractor {
+  name: string;
+  re: RegExp;
+  apply(m: RegExpExecArray, facts: QuestionFacts): void;
+}
+
+/**
+ * First match wins for the categorical facts (so « non meublé » is read before « meublé »); the
+ * numeric extractors run on every match.
+ */
+const CATEGORICAL: readonly Extractor[] = [
+  { name: 'housing:vide', re: /\b(non[- ]meuble|pas meuble|loue vide|location vide|logement vide|appartement vide|maison vide|(loue|louee|loues) (a )?vide|vide \(non meuble\))/u, apply: (_, f) => void (f.housing ??= 'vide') },
+  { name: 'housing:meuble', re: /\bmeublee?s?\b/u, apply: (_, f) => void (f.housing ??= 'meuble') },
+  { name: 'housing:colocation', re: /\b(colocation|colocataires?|coloc)\b/u, apply: (_, f) => void (f.housing ??= 'colocation') },
+  { name: 'housing:social', re: /\b(hlm|logement social|bailleur social|office public de l'habitat)\b/u, apply: (_, f) => void (f.housing ??= 'social') },
+  { name: 'contract:cdi', re: /\b(cdi|duree indeterminee)\b/u, apply: (_, f) => void (f.contract ??= 'cdi') },
+  { name: 'contract:cdd', re: /\b(cdd|duree determinee|contrat saisonnier|job d'ete)\b/u, apply: (_, f) => void (f.contract ??= 'cdd') },
+  { name: 'contract:interim', re: /\b(interim|interimaire|mission d'interim|agence d'interim)\b/u, apply: (_, f) => void (f.contract ??= 'interim') },
+  { name: 'contract:stage', re: /\b(stage|stagiaire)\b/u, apply: (_, f) => void (f.contract ??= 'stage') },
+  { name: 'contract:apprentissage', re: /\b(apprenti|apprentie|apprentissage|alternance|alternant)\b/u, apply: (_, f) => void (f.contract ??= 'apprentissage') },
+  { name: 'contract:fonction-publique', re: /\b(fonctionnaire|fonction publique|agent public|agent titulaire|contractuel de la fonction)\b/u, apply: (_, f) => void (f.contract ??= 'fonction-publique') },
+  { name: 'contract:independant', re: /\b(auto-?entrepreneur|micro-?entrepreneur|independant|freelance|artisan a mon compte)\b/u, apply: (_, f) => void (f.contract ??= 'independant') },
+  { name: 'couple:concubinage', re: /\b(sans etre (marie|mariee|maries|pacse|pacses|pacsee)|concubin\w*|union libre|en couple sans|pas marie)/u, apply: (_, f) => void (f.couple ??= 'concubinage') },
+  { name: 'couple:veuf', re: /\b(veuf|veuve|(mon|ma) (mari|femme|epoux|epouse|conjoint|conjointe) (est )?(decede|decedee|mort|morte))\b/u, apply: (_, f) => void (f.couple ??= 'veuf') },
+  { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
+  { name: 'couple:separe', re: /\b(divorce|divorcee|divorces|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
+  { name: 'couple:marie', re: /\b(marie|mariee|maries|mariage|mon mari|ma femme|mon epoux|mon epouse)\b/u, apply: (_, f) => void (f.couple ??= 'marie') },
+  { name: 'student', re: /\b(etudiant|etudiante|etudiants|a la fac|en bts|en licence|en master|lyceen|lyceenne)\b/u, apply: (_, f) => void (f.student = true) },
+  { name: 'area:out', re: /\b(hors agglomeration|sur (l'|une )?autoroute|route nationale|route departementale|en campagne|a la campagne|hors de la ville)\b/u, apply: (_, f) => void (f.builtUpArea ??= false) },
+  { name: 'area:in', re: /\b(en agglomeration|en ville|dans (la|une) ville|en centre-ville|zone a 30|zone 30|zone a 50|zone 50)\b/u, apply: (_, f) => void (f.builtUpArea ??= true) },
+  { name: 'purchase:demarchage', re: /\b(demarch\w*|(commercial|vendeur|representant) (est )?(passe|venu) (chez moi|a (mon |la )?domicile|a la maison)|a domicile|porte-a-porte|foire|salon)\b/u, apply: (_, f) => void (f.purchase ??= 'demarchage') },
+  { name: 'purchase:distance', re: /\b(sur (un |le )?(site|internet)|en ligne|par internet|sur le web|par telephone|a distance|par correspondance|sur (amazon|leboncoin|vinted|cdiscount))\b/u, apply: (_, f) => void (f.purchase ??= 'distance') },
+  { name: 'purchase:magasin', re: /\b(en magasin|au magasin|dans (un|le) magasin|en boutique|dans (une|la) boutique|en grande surface|chez le concessionnaire)\b/u, apply: (_, f) => void (f.purchase ??= 'magasin') },
+];
+
+const NUMERIC: readonly Extractor[] = [
+  {
+    name: 'age:self',
+    re: new RegExp(`\\b(?:j'ai|j'avais|je vais avoir|ag[ee]e? de|a l'age de) ${NUMBER} ans\\b`, 'gu'),
+    apply: (m, f) => {
+      const n = parseFrenchNumber(m[1] ?? '');
+      if (n !== undefined && n < 120) f.age ??= n;
+    },
+  },
+  {
+    name: 'age:other',
+    re: new RegExp(`\\b(?:(?:mon|ma|notre|son|sa|leur) (?:fils|fille|enfant|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere) (?:de|a eu|vient d'avoir|aura|va avoir)|(?:il|elle) a(?: eu)?|(?:a|ont) eu|vient d'avoir|enfants? de) ${NUMBER}(?: et ${NUMBER})? ans\\b`, 'gu'),
+    apply: (m, f) => {
+      for (const raw of [m[1], m[2]]) {
+        const n = raw ? parseFrenchNumber(raw) : undefined;
+        if (n !== undefined && n < 120) f.otherAges.push(n);
+      }
+    },
+  },
+  {
+    name: 'children',
+    re: new RegExp(`\\b${NUMBER} (?:enfants|petits-enfants)\\b`, 'gu'),
+    apply: (m, f) => {
+      const n = parseFrenchNumber(m[1] ?? '');
+      if (n !== undefined && n < 30) f.children ??= n;
+    },
+  },
+  {
+    name: 'amount',
+    re: /(\d{1,3}(?:[  .]\d{3})+|\d+)(?:,(\d{1,2}))? ?(?:€|euros?\b|eur\b)/gu,
+    apply: (m, f) => {
+      const n = Number(`${(m[1] ?? '').replace(/[  .]/gu, '')}.${m[2] ?? '0'}`);
+      if (Number.isFinite(n)) f.amounts.push(n);
+    },
+  },
+  {
+    name: 'percent',
+    re: /(\d+(?:,\d+)?) ?(?:%|pour ?cent)/gu,
+    apply: (m, f) => {
+      const n = Number((m[1] ?? '').replace(',', '.'));
+      if (Number.isFinite(n)) f.percents.push(n);
+    },
+  },
+  {
+    name: 'duration',
+    re: new RegExp(`\\b(il y a|depuis|ca fait|cela fait|voila|pendant|apres|de|en|dans|sous) (?:(?:plus|moins) de |presque |environ |pres de |a peine )?${NUMBER} (minutes?|min|heures?|h|jours?|semaines?|mois|ans|annees?)\\b`, 'gu'),
+    apply: (m, f) => {
+      const value = parseFrenchNumber(m[2] ?? '');
+      const unit = durationUnit(m[3] ?? '');
+      if (value === undefined || unit === undefined) return;
+      const lead = m[1] ?? '';
+      const relation = lead === 'il y a' ? 'ago' : lead === 'depuis' || lead === 'ca fait' || lead === 'cela fait' || lead === 'voila' ? 'since' : 'span';
+      f.durations.push({ value, unit, relation, days: value * UNIT_DAYS[unit] });
+    },
+  },
+  {
+    name: 'year',
+    re: /\b(?:en|de|depuis|avant|apres|le \d{1,2}(?:er)? \w+|annee) ((?:19[5-9]|20[0-4])\d)\b/gu,
+    apply: (m, f) => {
+      const n = Number(m[1]);
+      if (Number.isFinite(n)) f.years.push(n);
+    },
+  },
+  {
+    name: 'speed-limit',
+    re: /\b(?:limitee? a|limitation (?:a|de)|zone(?: a| limitee a)?|vitesse maximale (?:de|autorisee de|est de)|panneau(?: de)?) (\d{2,3})(?: ?km\/?h)?\b/gu,
+    apply: (m, f) => {
+      const n = Number(m[1]);
+      if (Number.isFinite(n)) f.speedLimit ??= n;
+    },
+  },
+  {
+    name: 'speed',
+    re: /\b(\d{2,3}) ?km\/?h\b/gu,
+    apply: (m, f) => {
+      const n = Number(m[1]);
+      // The speed driven: the highest figure in km/h that is not the limit (read before, see the order).
+      if (Number.isFinite(n) && n !== f.speedLimit && (f.speed === undefined || n > f.speed)) f.speed = n;
+    },
+  },
+];
+
+/** Extractor names, for tests and for the decision record. */
+export const FACT_EXTRACTORS: readonly string[] = [...CATEGORICAL, ...NUMERIC].map((e) => e.name);
+
+/** The question's text as the extractors read it. */
+export function factText(question: string): string {
+  return normalizeText(question).replace(/['’‘]/gu, "'");
+}
+
+/** Reads the person's facts from a question. */
+export function extractFacts(question: string): QuestionFacts {
+  const t = factText(question);
+  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [] };
+  for (const e of CATEGORICAL) {
+    const m = e.re.exec(t);
+    if (m) e.apply(m, facts);
+  }
+  for (const e of NUMERIC) {
+    e.re.lastIndex = 0;
+    for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
+  }
+  return facts;
+}
+
+/** How far over the limit the person drove, when both are known. */
+export function speedExcess(facts: QuestionFacts): number | undefined {
+  if (facts.speed === undefined || facts.speedLimit === undefined) return undefined;
+  return facts.speed - facts.speedLimit;
+}

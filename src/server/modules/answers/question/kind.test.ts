@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { questionKind } from './kind';
+
+describe('questionKind', () => {
+  it.each([
+    ['Combien de temps de préavis dois-je faire ?', 'delai'],
+    ['Dans quel délai le propriétaire doit-il rendre le dépôt ?', 'delai'],
+    ['Est-il trop tard pour faire recenser ma fille ?', 'delai'],
+    ['Combien vais-je toucher d’allocations ?', 'montant'],
+    ['Quel est le montant de la prime de précarité ?', 'montant'],
+    ['Mon patron a-t-il le droit de me retenir 400 € ?', 'droit'],
+    ['Est-ce que je peux ne pas payer le dernier loyer ?', 'droit'],
+    ['Est-ce légal de facturer la carafe d’eau ?', 'droit'],
+    ['Mon opérateur dit que ça coûte 30 €, c’est vrai ?', 'droit'],
+    ['Que puis-je faire contre ce vendeur ?', 'recours'],
+    ['Comment contester une amende ?', 'recours'],
+    ['Quelles démarches pour une carte grise ?', 'demarche'],
+    ['C’est quoi une rupture conventionnelle ?', 'definition'],
+    ['Mon voisin fait du bruit la nuit', 'autre'],
+  ])('« %s » → %s', (q, kind) => {
+    expect(questionKind(q)).toBe(kind);
+  });
+});

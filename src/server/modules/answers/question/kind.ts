@@ -1,0 +1,45 @@
+/**
+ * What a question asks for, read from its wording: a deadline or a duration, an amount, a right or a
+ * ban, what to do, a recourse, a definition. The composer chooses the sentence of « En bref » by it
+ * (the duration for « combien de temps », the amount for « combien », the rule with its exception for
+ * « ai-je le droit », the first step for « que faire »).
+ */
+import { normalizeText } from '../../../../common/french-text';
+
+export const QUESTION_KINDS = ['delai', 'montant', 'droit', 'demarche', 'recours', 'definition', 'autre'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/**
+ * Patterns on the normalised question (lower case, no accents, straight apostrophes), most specific
+ * first: « combien de temps » is a deadline before « combien » is an amount.
+ */
+const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
+  [
+    'delai',
+    /\b(combien de (temps|jours|mois|semaines|annees|ans|heures|minutes)|quel(s|le|les)? (est le |sont les )?(delais?|duree|preavis)|dans quels? delais?|jusqu'(a|au) quand|a partir de quand|pendant combien|quand (dois|doit|puis|peut|faut|est-ce)|avant quelle date|(est-il|c'est|est-ce) trop tard|trop tard|delai de preavis|de combien de temps)\b/,
+  ],
+  [
+    'montant',
+    /\b(combien (je|j'|il|elle|on|vais|va|dois|doit|puis|peut|coute|coutent|touche|toucher|paie|payer|recuperer|devrions|devrais|ai|a-t|gagne|recevoir|rembourse|risque)|combien d'(argent|euros)|quel(le)? (est le |sera le )?(montant|prix|tarif|cout|somme|taux)|a combien|combien ca coute|combien\s*\?)/,
+  ],
+  [
+    'recours',
+    /\b(que (puis-je|peut-on|dois-je|faut-il|faire)|qu'est-ce que (je|j'|on) (peux|peut|dois|doit|risque|fais)|quels? (sont )?(mes )?recours|comment (contester|recuperer|obtenir|me defendre|faire valoir|etre indemnise|etre rembourse|me faire rembourser|agir|reagir|porter plainte|faire)|me defendre|contester|porter plainte|recours)\b/,
+  ],
+  [
+    'droit',
+    /\b(a-t-(il|elle|on) le droit|ai-je le droit|avons-nous le droit|(a|ont|as|avez) le droit|le droit de|peut-(il|elle|on)|peuvent-(ils|elles)|puis-je|pouvons-nous|est-ce (legal|normal|permis|autorise|interdit|obligatoire|possible)|est-ce que (je|j'|il|elle|on|mon|ma|le|la|l') ?(peux|peut|dois|doit|ai|a|suis|est|pouvons|devons|avons)|(est-il|est-elle|suis-je|sommes-nous) (oblige|obligee|tenu|tenue|en droit)|dois-je|doit-(il|elle|on)|faut-il|legal|legalement|interdit|autorise|obligatoire|suffit|valable|perime|gratuit|c'est vrai|est-ce vrai|vraiment|ai-je raison|a-t-il raison|a-t-elle raison)/,
+  ],
+  [
+    'demarche',
+    /\b(comment (demander|declarer|s'inscrire|m'inscrire|obtenir|faire une demande|proceder|on fait)|quelles? (sont les )?(demarches?|formalites|papiers|documents|pieces)|ou (dois-je|faut-il|puis-je|m'adresser|s'adresser)|a qui (dois-je|m'adresser|s'adresser)|qui (dois-je|contacter))/,
+  ],
+  ['definition', /\b(c'est quoi|qu'est-ce qu'(un|une)|que (signifie|veut dire)|definition|difference entre)\b/],
+];
+
+/** The kind of a question (« autre » when nothing in its wording says). */
+export function questionKind(question: string): QuestionKind {
+  const t = normalizeText(question).replace(/[’‘]/gu, "'");
+  for (const [kind, re] of KIND_PATTERNS) if (re.test(t)) return kind;
+  return 'autre';
+}
