@@ -177,6 +177,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
         outcome = await llmCompose({
           question: p.question,
           sources: p.sources,
+          understanding: p.understanding,
           config: deps.llm,
           onSection: (s) => {
             sent += 1;

@@ -3,6 +3,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { LlmError, streamChatCompletion } from './openai-client';
 import { createSectionStreamParser } from './parse-answer';
 import { buildMessages, NOT_COVERED_SENTENCE } from './prompt';
+import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from './types';
 
 /**
@@ -46,6 +47,8 @@ export interface ComposeWithLlmOptions {
   question: string;
   sources: RetrievedSource[];
   config: LlmConfig;
+  /** What the question asks and the person's facts (the prompt gives them first). */
+  understanding?: Understanding;
   /** Called with each checked section as soon as it is complete, in the canonical order. */
   onSection?: (section: AnswerSection) => void;
   signal?: AbortSignal;
@@ -134,11 +137,10 @@ export async function composeWithLlmDetailed(opts: ComposeWithLlmOptions): Promi
     baseUrl: config.baseUrl,
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     model: config.model,
-    messages: buildMessages(
-      opts.question,
-      opts.sources,
-      config.maxSourceChars !== undefined ? { maxSourceChars: config.maxSourceChars } : {},
-    ),
+    messages: buildMessages(opts.question, opts.sources, {
+      ...(config.maxSourceChars !== undefined ? { maxSourceChars: config.maxSourceChars } : {}),
+      ...(opts.understanding ? { understanding: opts.understanding } : {}),
+    }),
     temperature: config.temperature ?? DEFAULT_TEMPERATURE,
     maxTokens: config.maxTokens ?? DEFAULT_MAX_TOKENS,
     timeoutMs: config.timeoutMs,

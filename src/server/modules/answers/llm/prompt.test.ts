@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
 import { buildMessages, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
+import { understand } from '../question/understand';
 import type { RetrievedSource } from './types';
 
 const SOURCES: RetrievedSource[] = [
@@ -81,5 +82,39 @@ describe('buildMessages', () => {
     const [, small] = buildMessages('Question ?', SOURCES, { maxSourceChars: 20 });
     expect(small?.content).toContain('Le dépôt est restitué');
     expect(small?.content).not.toContain('revenus < 1 500 €');
+  });
+});
+
+describe('buildMessages with the understanding of the question', () => {
+  it('gives the situation first: what is asked, the facts, and the person\'s case before the other passages', () => {
+    const sources: RetrievedSource[] = [
+      {
+        n: 1,
+        id: 'F929',
+        title: 'Congé donné par le propriétaire',
+        url: 'https://www.service-public.fr/particuliers/vosdroits/F929',
+        passages: [
+          { sectionPath: ['Logement vide', 'Délais de préavis'], text: 'Le congé doit être reçu au moins 6 mois avant la fin du bail.' },
+          { sectionPath: ['Logement meublé', 'Délais de préavis'], text: 'Le congé doit être reçu au moins 3 mois avant la fin du bail.', caseFits: true },
+        ],
+        references: [],
+      },
+    ];
+    const u = understand('Je loue un studio meublé depuis 2 ans, combien de temps de préavis doit respecter mon propriétaire ?');
+    const [, user] = buildMessages(u.question, sources, { understanding: u, maxSourceChars: 70 });
+    const text = user?.content ?? '';
+    expect(text).toContain('<situation>');
+    expect(text).toContain('Ce que la personne demande : un délai ou une durée.');
+    expect(text).toContain('- Logement : meublé');
+    expect(text).toContain('- Durée citée : depuis 2 an(s)');
+    expect(text.indexOf('<situation>')).toBeLessThan(text.indexOf('<sources>'));
+    // The budget (70 characters: one passage) goes to the person's case.
+    expect(text).toContain('« Logement meublé > Délais de préavis » (votre cas)');
+    expect(text).not.toContain('6 mois');
+  });
+
+  it('asks for a short « En bref » for the person\'s case only', () => {
+    expect(SYSTEM_PROMPT).toContain('60 mots au plus');
+    expect(SYSTEM_PROMPT).toContain('les règles du cas de la personne seulement');
   });
 });

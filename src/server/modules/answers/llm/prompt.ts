@@ -1,4 +1,7 @@
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
+import type { QuestionFacts } from '../question/facts';
+import type { QuestionKind } from '../question/kind';
+import type { Understanding } from '../question/understand';
 import type { ChatMessage, RetrievedSource } from './types';
 
 /** The sentence the model must write when the passages do not answer the question. */
@@ -27,13 +30,13 @@ export const SYSTEM_PROMPT = [
   'Écris exactement ces cinq sections, dans cet ordre, chacune commençant par sa ligne de titre, sans rien avant la première ni après la dernière :',
   ...headings,
   '',
-  `- « ${SECTION_TITLES.summary} » : deux à quatre phrases qui répondent directement à la question, avec leurs marqueurs [n].`,
-  `- « ${SECTION_TITLES.law} » : les règles applicables, une par phrase ou par élément de liste, chacune suivie de son ou ses marqueurs [n] ; nomme l'article concerné seulement s'il figure dans les références de la source citée.`,
+  `- « ${SECTION_TITLES.summary} » : une à trois phrases, 60 mots au plus, qui répondent d'abord directement à la question POUR LA SITUATION DE LA PERSONNE (voir <situation>) : le délai si elle demande un délai, le montant si elle demande un montant, la règle avec son exception (« sauf », « toutefois ») si elle demande si elle a le droit, la première démarche si elle demande quoi faire. Si elle donne un chiffre (durée, montant, vitesse), mets-le en regard de la règle, en une phrase simple, sans conclure au-delà des sources. Si sa situation n'est pas précisée et que la règle en dépend, dis-le en une ligne et donne la règle de chaque cas en une phrase.`,
+  `- « ${SECTION_TITLES.law} » : les règles du cas de la personne seulement (pas celles des autres cas), trois ou quatre phrases au plus, chacune suivie de son ou ses marqueurs [n] ; nomme l'article concerné seulement s'il figure dans les références de la source citée. Pas de liste de références : les sources les portent.`,
   `- « ${SECTION_TITLES.steps} » : les démarches à faire, dans l'ordre, en liste, avec chaque délai indiqué dans les sources (préavis, délai de prescription, délai de recours, délai de réponse…) et son marqueur [n]. Si les sources n'indiquent aucun délai, dis-le.`,
   `- « ${SECTION_TITLES.prefile} » : le pré-dossier à préparer, en liste : les faits à noter (dates, montants, personnes), les documents à rassembler, les questions à poser au professionnel.`,
   `- « ${SECTION_TITLES.professional} » : le ou les professionnels adaptés au sujet, choisis parmi : avocat, notaire, commissaire de justice (ex-huissier), conciliateur de justice, médiateur, ADIL (logement), point-justice (consultation gratuite) ; dis en une phrase pourquoi.`,
   '',
-  "Texte simple : paragraphes séparés par une ligne vide, éléments de liste commençant par « - ». Pas de tableau, pas de gras, pas de lien, pas d'autre titre que les cinq ci-dessus.",
+  "Texte simple : paragraphes séparés par une ligne vide, éléments de liste commençant par « - ». Pas de tableau, pas de gras, pas de lien, pas d'autre titre que les cinq ci-dessus. Réponse courte : 400 mots au plus en tout ; ne répète aucune phrase d'une section à l'autre.",
 ].join('\n');
 
 /** Neutralises anything in the question that could close or open a delimiter: all angle brackets. */
@@ -54,12 +57,14 @@ function formatSource(s: RetrievedSource, maxChars: number): string {
   const lines: string[] = [`<source n="${s.n}">`, `[${s.n}] ${oneLine(s.title)}`, `Adresse : ${oneLine(s.url)}`, 'Passages :'];
   let used = 0;
   let kept = 0;
-  for (const p of s.passages) {
+  // The budget goes to the person's case first: passages under a case that fits the facts, then the others.
+  const ordered = [...s.passages.filter((p) => p.caseFits), ...s.passages.filter((p) => !p.caseFits)];
+  for (const p of ordered) {
     const text = escapeSourceText(p.text).trim();
     if (!text) continue;
     if (kept > 0 && used + text.length > maxChars) break;
     const path = p.sectionPath.map(oneLine).filter(Boolean).join(' > ');
-    if (path) lines.push(`« ${path} »`);
+    if (path) lines.push(`« ${path} »${p.caseFits ? ' (votre cas)' : ''}`);
     lines.push(text, '');
     used += text.length;
     kept += 1;
@@ -77,20 +82,75 @@ function formatSource(s: RetrievedSource, maxChars: number): string {
   return lines.join('\n');
 }
 
+const KIND_LINES: Record<QuestionKind, string> = {
+  delai: 'un délai ou une durée',
+  montant: 'un montant',
+  droit: 'si une chose est permise, interdite ou obligatoire (la règle et son exception)',
+  demarche: 'les démarches à faire',
+  recours: 'que faire, quels recours',
+  definition: 'une définition',
+  autre: 'une information sur sa situation',
+};
+
+const fr = (n: number): string => n.toLocaleString('fr-FR');
+
+/** The person's facts, one line each, in plain French (only what the question said). */
+export function factLines(f: QuestionFacts): string[] {
+  const lines: string[] = [];
+  const housing = { meuble: 'meublé', vide: 'vide (non meublé)', colocation: 'colocation', social: 'logement social' } as const;
+  const contract = { cdi: 'CDI', cdd: 'CDD', interim: 'intérim', stage: 'stage', apprentissage: 'apprentissage ou alternance', 'fonction-publique': 'fonction publique', independant: 'indépendant' } as const;
+  const couple = { marie: 'marié', pacs: 'pacsé', concubinage: 'en couple sans être marié ni pacsé', separe: 'séparé ou divorcé', veuf: 'veuf ou veuve' } as const;
+  const purchase = { distance: 'à distance (internet, téléphone)', magasin: 'en magasin', demarchage: 'démarchage (à domicile, hors magasin)' } as const;
+  if (f.housing) lines.push(`Logement : ${housing[f.housing]}`);
+  if (f.contract) lines.push(`Contrat de travail : ${contract[f.contract]}`);
+  if (f.couple) lines.push(`Situation de couple : ${couple[f.couple]}`);
+  if (f.student) lines.push('Étudiant : oui');
+  if (f.age !== undefined) lines.push(`Âge : ${fr(f.age)} ans`);
+  if (f.otherAges.length > 0) lines.push(`Âges d'autres personnes citées : ${f.otherAges.map((a) => `${fr(a)} ans`).join(', ')}`);
+  if (f.children !== undefined) lines.push(`Enfants : ${fr(f.children)}`);
+  if (f.amounts.length > 0) lines.push(`Montants cités : ${f.amounts.map((a) => `${fr(a)} €`).join(', ')}`);
+  if (f.percents.length > 0) lines.push(`Pourcentages cités : ${f.percents.map((p) => `${fr(p)} %`).join(', ')}`);
+  if (f.years.length > 0) lines.push(`Années citées : ${f.years.join(', ')}`);
+  for (const d of f.durations) {
+    const unit = { minute: 'minute(s)', heure: 'heure(s)', jour: 'jour(s)', semaine: 'semaine(s)', mois: 'mois', an: 'an(s)' }[d.unit];
+    lines.push(`Durée citée : ${d.relation === 'ago' ? 'il y a ' : d.relation === 'since' ? 'depuis ' : ''}${fr(d.value)} ${unit}`);
+  }
+  if (f.speed !== undefined) lines.push(`Vitesse : ${fr(f.speed)} km/h${f.speedLimit !== undefined ? ` pour une vitesse limitée à ${fr(f.speedLimit)} km/h` : ''}`);
+  if (f.builtUpArea !== undefined) lines.push(`Lieu : ${f.builtUpArea ? 'en agglomération' : 'hors agglomération'}`);
+  if (f.purchase) lines.push(`Achat : ${purchase[f.purchase]}`);
+  return lines;
+}
+
+/** The <situation> block: what the question asks and the person's facts, before the sources. */
+function situationBlock(u: Understanding | undefined): string[] {
+  if (!u) return [];
+  const facts = factLines(u.facts).map((l) => `- ${escapeSourceText(l)}`);
+  return [
+    '<situation>',
+    `Ce que la personne demande : ${KIND_LINES[u.kind]}.`,
+    ...(facts.length > 0 ? ['Ce que la question dit de sa situation :', ...facts] : ['La question ne précise pas sa situation.']),
+    "Les passages marqués « (votre cas) » sont ceux du cas de la personne : réponds d'abord avec eux, et seulement pour son cas.",
+    '</situation>',
+    '',
+  ];
+}
+
 /**
- * The two messages sent to the model: the system prompt, then a user message holding the numbered
- * sources and the question, each inside explicit delimiters.
+ * The two messages sent to the model: the system prompt, then a user message holding the person's
+ * situation (what the question asks, the facts it gives), the numbered sources (the person's case
+ * first) and the question, each inside explicit delimiters.
  */
 export function buildMessages(
   question: string,
   sources: RetrievedSource[],
-  options: { maxSourceChars?: number } = {},
+  options: { maxSourceChars?: number; understanding?: Understanding } = {},
 ): ChatMessage[] {
   const maxChars = options.maxSourceChars ?? DEFAULT_MAX_SOURCE_CHARS;
   const numbers = sources.map((s) => `[${s.n}]`).join(', ');
   const user = [
     `Sources utilisables (${sources.length}) : ${numbers || 'aucune'}. Seuls ces numéros peuvent servir de marqueurs.`,
     '',
+    ...situationBlock(options.understanding),
     '<sources>',
     ...sources.map((s) => formatSource(s, maxChars)),
     '</sources>',

@@ -7,6 +7,8 @@ export interface RetrievedPassage {
   /** Section path inside the fiche (situation, chapter, sub-chapter…). */
   sectionPath: string[];
   text: string;
+  /** The passage lies under a case of the fiche that fits the person's facts (given first to the model). */
+  caseFits?: boolean;
 }
 
 export interface RetrievedReference {
