@@ -248,6 +248,9 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
   return fit ? 'fit' : 'neutral';
 }
 
+/** When the passages under one case hold this many of the question's words, and this many more than any other case, it is the person's. */
+const SUBTREE = { minWords: 3, margin: 2 } as const;
+
 /** A group of parallel cases under one heading prefix. */
 export interface CaseGroup {
   /** Heading path above the group. */
@@ -275,8 +278,22 @@ export function resolveCases(
   words: readonly TopicWord[],
   facts: QuestionFacts,
   forced: ReadonlyMap<string, string> = new Map(),
+  texts?: readonly string[],
 ): CaseResolution {
   const tree = headingTree(paths);
+  /** How many of the question's words the passages under an option hold (its whole subtree). */
+  const subtreeWords = (prefix: readonly string[], option: string): number => {
+    if (!texts) return 0;
+    const found = new Set<number>();
+    paths.forEach((path, i) => {
+      if (path.length <= prefix.length || path[prefix.length] !== option || !prefix.every((h, d) => path[d] === h)) return;
+      const stems = corpusStems(`${path.join(' ')}\n${texts[i] ?? ''}`);
+      words.forEach((w, k) => {
+        if (!found.has(k) && wordPresent(w, stems)) found.add(k);
+      });
+    });
+    return found.size;
+  };
   const groups: CaseGroup[] = [];
   for (const [key, children] of tree) {
     if (children.length < 2) continue;
@@ -313,8 +330,22 @@ export function resolveCases(
       const mine = distinctive(o, options.filter((s) => s !== o));
       return mine.size > 0 && words.some((w) => wordPresent(w, mine));
     });
-    if (alternatives && wordFits.length > 0 && wordFits.length < options.length) groups.push({ prefix, options, kept: wordFits, state: 'settled' });
-    else groups.push({ prefix, options, kept: options, state: 'open' });
+    if (alternatives && wordFits.length > 0 && wordFits.length < options.length) {
+      groups.push({ prefix, options, kept: wordFits, state: 'settled' });
+      continue;
+    }
+    // Parallel cases the headings do not settle: the one whose passages hold clearly more of the
+    // question's words is the person's (« abonnement », « métro » live under « Transport public »).
+    if (alternatives && texts) {
+      const counts = options.map((o) => subtreeWords(prefix, o));
+      const best = Math.max(...counts);
+      const second = [...counts].sort((a, b) => b - a)[1] ?? 0;
+      if (best >= SUBTREE.minWords && best - second >= SUBTREE.margin) {
+        groups.push({ prefix, options, kept: options.filter((_, i) => counts[i] === best), state: 'settled' });
+        continue;
+      }
+    }
+    groups.push({ prefix, options, kept: options, state: 'open' });
   }
   return { groups };
 }

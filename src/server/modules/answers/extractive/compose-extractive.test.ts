@@ -27,7 +27,7 @@ const CASES: { question: string; expect: RegExp[] }[] = [
 const PROFESSIONAL_RE =
   /avocat|notaire|commissaire de justice|conciliateur|médiateur|ADIL|point-justice|inspection du travail|prud'hommes|commission de surendettement|officier du ministère public/i;
 
-const LABEL_RE = /^(?:Pour le cas « [^»]+» : |Si [^,]+, )+/u;
+const LABEL_RE = /^(?:Pour le cas « [^»]+» : |Pour une? [^:]+ : |Si [^,:]+[,:] )+/u;
 const MARKERS_RE = /(?:\s*\[\d+\])+$/u;
 
 let engine: SearchEngine;

@@ -191,7 +191,8 @@ function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) =
       ...body.map((p) => ({ ...p, description: false })),
     ];
     const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
-    const resolution = resolveCases(paths, u.words, u.facts, si === 0 ? forced : new Map());
+    const texts = fiche?.passages.map((p) => p.text) ?? source.passages.map((p) => p.text);
+    const resolution = resolveCases(paths, u.words, u.facts, si === 0 ? forced : new Map(), texts);
     return { source, si, fiche, resolution, passages };
   });
 }
@@ -338,11 +339,24 @@ function byOrder(a: Candidate, b: Candidate): number {
   return a.si - b.si || a.order - b.order;
 }
 
-/** A case heading as a condition: « Si vous… », or « Pour le cas « … » : ». */
+/** Articles of the nouns that commonly open a case heading (« Logement meublé » → « Pour un logement meublé »). */
+const HEADING_NOUNS: Record<string, 'un' | 'une'> = {
+  logement: 'un', location: 'une', bail: 'un', contrat: 'un', salarié: 'un', salariée: 'une', achat: 'un', vente: 'une',
+  locataire: 'un', propriétaire: 'un', enfant: 'un', jeune: 'un', personne: 'une', compte: 'un', véhicule: 'un', permis: 'un',
+  cdd: 'un', cdi: 'un', mineur: 'un', majeur: 'un', couple: 'un', entreprise: 'une', employeur: 'un', fonctionnaire: 'un',
+};
+
+/** A case heading as a condition: « Si vous… », « Pour un logement meublé : », or « Pour le cas « … » : ». */
 function condition(option: string): string {
-  const t = option.trim();
-  if (/^si\s/iu.test(t)) return `${t.replace(/[.:]$/u, '')}, `;
-  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1).replace(/[.:]$/u, '')} : `;
+  const t = option.trim().replace(/[.:]$/u, '');
+  if (/^si\s/iu.test(t)) return `${t}, `;
+  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1)} : `;
+  const first = (t.split(/\s/u)[0] ?? '').toLowerCase();
+  const article = HEADING_NOUNS[first];
+  if (article && !/[()«»]/u.test(t)) {
+    const rest = /^(?:CDD|CDI)$/u.test(t.split(/\s/u)[0] ?? '') ? t : `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
+    return `Pour ${article} ${rest} : `;
+  }
   return `Pour le cas « ${t} » : `;
 }
 

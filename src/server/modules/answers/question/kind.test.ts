@@ -13,6 +13,7 @@ describe('questionKind', () => {
     ['Est-ce légal de facturer la carafe d’eau ?', 'droit'],
     ['Mon opérateur dit que ça coûte 30 €, c’est vrai ?', 'droit'],
     ['Que puis-je faire contre ce vendeur ?', 'recours'],
+    ['Qu’est-ce que je risque si je ne change pas ma carte grise ?', 'montant'],
     ['Comment contester une amende ?', 'recours'],
     ['Quelles démarches pour une carte grise ?', 'demarche'],
     ['C’est quoi une rupture conventionnelle ?', 'definition'],

@@ -20,11 +20,11 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ],
   [
     'montant',
-    /\b(combien (je|j'|il|elle|on|vais|va|dois|doit|puis|peut|coute|coutent|touche|toucher|paie|payer|recuperer|devrions|devrais|ai|a-t|gagne|recevoir|rembourse|risque)|combien d'(argent|euros)|quel(le)? (est le |sera le )?(montant|prix|tarif|cout|somme|taux)|a combien|combien ca coute|combien\s*\?)/,
+    /\b(combien (je|j'|il|elle|on|vais|va|dois|doit|puis|peut|coute|coutent|touche|toucher|paie|payer|recuperer|devrions|devrais|ai|a-t|gagne|recevoir|rembourse|risque)|combien d'(argent|euros)|quel(le)? (est le |sera le )?(montant|prix|tarif|cout|somme|taux)|a combien|combien ca coute|combien\s*\?|(qu'est-ce que|que) (je|j'|il|elle|on|l'auteur) (risque|encourt)|qu'(est-ce qu')?il risque|quelles? (sanctions?|amendes?|peines?)|risque-t-(il|elle|on)|que risque)/,
   ],
   [
     'recours',
-    /\b(que (puis-je|peut-on|dois-je|faut-il|faire)|qu'est-ce que (je|j'|on) (peux|peut|dois|doit|risque|fais)|quels? (sont )?(mes )?recours|comment (contester|recuperer|obtenir|me defendre|faire valoir|etre indemnise|etre rembourse|me faire rembourser|agir|reagir|porter plainte|faire)|me defendre|contester|porter plainte|recours)\b/,
+    /\b(que (puis-je|peut-on|dois-je|faut-il|faire)|qu'est-ce que (je|j'|on) (peux|peut|dois|doit|fais)|quels? (sont )?(mes )?recours|comment (contester|recuperer|obtenir|me defendre|faire valoir|etre indemnise|etre rembourse|me faire rembourser|agir|reagir|porter plainte|faire)|me defendre|contester|porter plainte|recours)\b/,
   ],
   [
     'droit',

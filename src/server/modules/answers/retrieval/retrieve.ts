@@ -161,7 +161,7 @@ function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMa
   const engineBest = new Set((result.passages ?? []).map((p) => passageKey(p.section, p.text)));
   const engineTexts = new Set((result.passages ?? []).map((p) => p.text));
   const stems = a.passageStems();
-  const cases = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+  const cases = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
   const scored = fiche.passages.flatMap((p, i) => {
     const status = pathStatus(p.section, cases);
     if (status.excluded) return [];
