@@ -248,8 +248,11 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
   return fit ? 'fit' : 'neutral';
 }
 
-/** When the passages under one case hold this many of the question's words, and this many more than any other case, it is the person's. */
-const SUBTREE = { minWords: 3, margin: 2 } as const;
+/**
+ * When the passages under one case hold this many of the question's words, this many more than any other
+ * case, and the next case at most this share of them, it is the person's.
+ */
+const SUBTREE = { minWords: 3, margin: 2, maxShare: 0.6 } as const;
 
 /** A group of parallel cases under one heading prefix. */
 export interface CaseGroup {
@@ -340,7 +343,7 @@ export function resolveCases(
       const counts = options.map((o) => subtreeWords(prefix, o));
       const best = Math.max(...counts);
       const second = [...counts].sort((a, b) => b - a)[1] ?? 0;
-      if (best >= SUBTREE.minWords && best - second >= SUBTREE.margin) {
+      if (best >= SUBTREE.minWords && best - second >= SUBTREE.margin && second <= best * SUBTREE.maxShare) {
         groups.push({ prefix, options, kept: options.filter((_, i) => counts[i] === best), state: 'settled' });
         continue;
       }
