@@ -15,6 +15,7 @@ import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
 import { analyzeQuery, type QueryContext, type QueryTerm } from './query.js';
+import type { CompiledEntry } from './lexicon.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
 
 export interface SearchResultPassage {
@@ -45,6 +46,11 @@ export interface SearchOptions {
   snippets?: boolean;
   /** Restricts results to these kinds (default: all). */
   kinds?: FicheKind[];
+  /**
+   * Analyse the question with this compiled lexicon instead of the default one (lexicon.ts). For measuring
+   * what each lexicon entry brings (scripts/ablate-lexicon.ts); the site never sets it.
+   */
+  lexicon?: readonly CompiledEntry[];
 }
 
 export interface ThemeFiche {
@@ -391,12 +397,12 @@ class Engine implements SearchEngine {
     for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
   }
 
-  analyzeQuery(query: string): QueryTerm[] {
-    return analyzeQuery(query, this.ctx);
+  analyzeQuery(query: string, lexicon?: readonly CompiledEntry[]): QueryTerm[] {
+    return analyzeQuery(query, lexicon ? { ...this.ctx, lexicon } : this.ctx);
   }
 
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
-    const qterms = this.analyzeQuery(query).filter((t) => this.termIndex.has(t.term));
+    const qterms = this.analyzeQuery(query, opts.lexicon).filter((t) => this.termIndex.has(t.term));
     if (qterms.length === 0 || limit <= 0) return [];
     if (TUNING.commonWeight < 1) {
       // Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share.
