@@ -194,7 +194,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const wanted = Math.min(RETRIEVAL.maxSources, Math.max(RETRIEVAL.minSources, Math.round(opts.maxSources ?? RETRIEVAL.defaultSources)));
   const words = topicWords(question);
   if (words.length === 0) return { sources: [], outOfScope: true };
-  const results = engine.search(searchText(question), RETRIEVAL.candidates, { withPassages: true, snippets: false });
+  const results = engine.search(searchText(question), RETRIEVAL.candidates, { withPassages: true, snippets: false, asked: question });
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];
