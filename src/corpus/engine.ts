@@ -14,7 +14,8 @@ import { ArticleChannel } from './article-channel.js';
 import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
-import { analyzeQuery, type QueryContext, type QueryTerm } from './query.js';
+import { analyzeQuestion, type AnalyzedQuestion, type QueryContext, type QueryTerm } from './query.js';
+import { LEXICON_THEMES, type CompiledEntry } from './lexicon.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
 
 export interface SearchResultPassage {
@@ -45,6 +46,16 @@ export interface SearchOptions {
   snippets?: boolean;
   /** Restricts results to these kinds (default: all). */
   kinds?: FicheKind[];
+  /**
+   * Analyse the question with this compiled lexicon instead of the default one (lexicon.ts). For measuring
+   * what each lexicon entry brings (scripts/ablate-lexicon.ts); the site never sets it.
+   */
+  lexicon?: readonly CompiledEntry[];
+  /**
+   * The question as the visitor wrote it, when `query` is a reduced form of it (the answers' search drops
+   * « je voudrais savoir… »): the question's facets (time elapsed since the facts…) are read from it.
+   */
+  asked?: string;
 }
 
 export interface ThemeFiche {
@@ -283,6 +294,18 @@ export const TUNING = {
    * its score × family^n (1 = off).
    */
   family: 0.9,
+  /**
+   * Question theme: when the question uses lay words of a theme (lexicon/<theme>.json: « proprio », « viré »,
+   * « mon mari me frappe »), the candidates filed under that theme's corpus themes (Logement, Travail,
+   * Justice…) have their score × (1 + questionTheme) (0 = off).
+   */
+  questionTheme: 0.15,
+  /**
+   * Named concept: a candidate whose title holds every term of a legal concept the question names through
+   * the lexicon or a facet (« porter plainte » for « mon mari me frappe », « délai de prescription » for
+   * « il y a 4 ans ») has its score × (1 + concept) (0 = off).
+   */
+  concept: 0.5,
 };
 
 /** Title family of a fiche: the part of its title before « : » or « - », when that prefix is shared. */
@@ -322,6 +345,10 @@ class Engine implements SearchEngine {
   private readonly audiencePrior: Float32Array;
   /** 1 for public-sector fiches (theme « … fonction publique »). */
   private readonly publicSector: Uint8Array;
+  /** Top-level theme of each fiche (index in topThemes). */
+  private readonly ficheTop: Uint16Array;
+  /** Lexicon theme → top-level theme ids of its corpus themes. */
+  private readonly lexiconThemeTops = new Map<string, Set<number>>();
 
   constructor(
     private readonly dir: string,
@@ -368,6 +395,17 @@ class Engine implements SearchEngine {
     this.titleCount = new Uint8Array(metas.length);
     this.audiencePrior = new Float32Array(metas.length);
     this.publicSector = new Uint8Array(metas.length);
+    this.ficheTop = new Uint16Array(metas.length);
+    const topIds = new Map<string, number>();
+    metas.forEach((m, f) => {
+      const top = m.themePath[0] ?? '';
+      let id = topIds.get(top);
+      if (id === undefined) topIds.set(top, (id = topIds.size));
+      this.ficheTop[f] = id;
+    });
+    for (const t of LEXICON_THEMES) {
+      this.lexiconThemeTops.set(t.theme, new Set(t.corpusThemes.map((c) => topIds.get(c)).filter((x): x is number => x !== undefined)));
+    }
     const lists = new Map<number, number[]>();
     metas.forEach((m, f) => {
       const ids = new Set<number>();
@@ -391,12 +429,13 @@ class Engine implements SearchEngine {
     for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
   }
 
-  analyzeQuery(query: string): QueryTerm[] {
-    return analyzeQuery(query, this.ctx);
+  analyzeQuestion(query: string, lexicon?: readonly CompiledEntry[], asked?: string): AnalyzedQuestion {
+    return analyzeQuestion(query, lexicon ? { ...this.ctx, lexicon } : this.ctx, asked);
   }
 
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
-    const qterms = this.analyzeQuery(query).filter((t) => this.termIndex.has(t.term));
+    const analyzed = this.analyzeQuestion(query, opts.lexicon, opts.asked);
+    const qterms = analyzed.terms.filter((t) => this.termIndex.has(t.term));
     if (qterms.length === 0 || limit <= 0) return [];
     if (TUNING.commonWeight < 1) {
       // Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share.
@@ -441,6 +480,18 @@ class Engine implements SearchEngine {
       for (const c of top) c.score *= 1 + TUNING.theme * ((mass.get(this.ficheTheme[c.fi] as number) ?? 0) / total);
       top.sort((a, b) => b.score - a.score);
     }
+    if (TUNING.questionTheme > 0 && analyzed.themes.length > 0 && top.length > 1) {
+      // The question's own themes (its lay words): candidates filed under them come first among equals.
+      const tops = new Set<number>();
+      for (const t of analyzed.themes) for (const id of this.lexiconThemeTops.get(t) ?? []) tops.add(id);
+      for (const c of top) if (tops.has(this.ficheTop[c.fi] as number)) c.score *= 1 + TUNING.questionTheme;
+      top.sort((a, b) => b.score - a.score);
+    }
+    if (TUNING.concept > 0 && analyzed.concepts.length > 0 && top.length > 1) {
+      const named = this.namedFiches(analyzed.concepts);
+      for (const c of top) if (named.has(c.fi)) c.score *= 1 + TUNING.concept;
+      top.sort((a, b) => b.score - a.score);
+    }
     if (TUNING.family < 1 && top.length > 1) top = this.diversify(top);
     if (top.length > limit) top.length = limit;
     const withSnippets = opts.snippets !== false;
@@ -464,6 +515,27 @@ class Engine implements SearchEngine {
       }
       return result;
     });
+  }
+
+  /** Fiches whose title holds every term of one of the concepts. */
+  private namedFiches(concepts: readonly string[][]): Set<number> {
+    const out = new Set<number>();
+    for (const concept of concepts) {
+      let inter: Set<number> | undefined;
+      for (const term of concept) {
+        const tid = this.termIndex.get(term);
+        const list = tid === undefined ? undefined : this.titleFiches.get(tid);
+        if (!list) {
+          inter = new Set();
+          break;
+        }
+        const prev: Set<number> | undefined = inter;
+        inter = prev ? new Set(list.filter((f) => prev.has(f))) : new Set(list);
+        if (inter.size === 0) break;
+      }
+      for (const f of inter ?? []) out.add(f);
+    }
+    return out;
   }
 
   /** Greedy re-ranking: each fiche of a title family already ranked above costs a factor TUNING.family. */

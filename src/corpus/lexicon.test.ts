@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyze, foldAccents } from './analyzer';
+import { analyze } from './analyzer';
 import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from './engine';
-import { compileLexicon, LEXICON, matchLexicon, normalizeTokens } from './lexicon';
+import { compileLexicon, expandContext, LEXICON, LEXICON_THEMES, lexiconPhrasings, matchLexicon, normalizeTokens, type LexiconEntry } from './lexicon';
 
 let engine: SearchEngine;
 
@@ -10,28 +10,76 @@ beforeAll(async () => {
 }, 600_000);
 
 const compiled = compileLexicon(LEXICON);
+const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
 
 /** A question that triggers the entry: the lay phrase plus its first context word when one is needed. */
-function trigger(entry: (typeof LEXICON)[number]): string {
-  return entry.context?.length ? `${entry.lay} ${entry.context[0]}` : entry.lay;
+function trigger(entry: LexiconEntry, phrase = entry.lay): string {
+  const context = expandContext(entry.context);
+  return context.length > 0 ? `${phrase} ${context[0]}` : phrase;
 }
 
 describe('lay → legal lexicon', () => {
-  it('has unique lay phrases', () => {
+  it('is organised by theme, each theme with cue words and the corpus themes it belongs to', () => {
+    expect(LEXICON_THEMES.map((t) => t.theme)).toEqual(
+      expect.arrayContaining(['logement', 'travail', 'famille', 'argent', 'transports', 'justice', 'sante', 'etrangers', 'papiers', 'impots', 'succession', 'voisinage']),
+    );
+    for (const t of LEXICON_THEMES) {
+      expect(t.cues.length, t.theme).toBeGreaterThan(5);
+      expect(t.corpusThemes.length, t.theme).toBeGreaterThan(0);
+      expect(t.entries.length, t.theme).toBeGreaterThan(3);
+    }
+    const corpusThemes = new Set(engine.themes().map((t) => t.title));
+    for (const t of LEXICON_THEMES) for (const c of t.corpusThemes) expect(corpusThemes.has(c), `${t.theme}: ${c}`).toBe(true);
+  });
+
+  it('has unique lay phrases, and a phrasing found in two entries only when their contexts tell them apart', () => {
     const keys = LEXICON.map((e) => normalizeTokens(e.lay).join(' '));
     expect(new Set(keys).size).toBe(keys.length);
+    const seen = new Map<string, LexiconEntry>();
+    for (const e of LEXICON) {
+      for (const p of lexiconPhrasings(e)) {
+        const k = normalizeTokens(p).join(' ');
+        const other = seen.get(k);
+        expect(other === e, `${e.lay}: « ${p} » written twice`).toBe(false);
+        if (other) expect(e.context?.length || e.unless?.length || other.context?.length || other.unless?.length, `${p} (${other.lay} / ${e.lay})`).toBeTruthy();
+        seen.set(k, e);
+      }
+    }
   });
 
   it('applies a context-bound entry only in context', () => {
-    const caution = LEXICON.find((e) => e.lay === 'caution');
-    expect(caution).toBeDefined();
-    expect(matchLexicon(normalizeTokens('caution pour un prêt'), compiled).map((m) => m.entry.lay)).not.toContain('caution');
-    expect(matchLexicon(normalizeTokens('mon proprio garde ma caution'), compiled).map((m) => m.entry.lay)).toContain('caution');
+    expect(lays('caution pour un prêt')).not.toContain('caution');
+    expect(lays('mon proprio garde ma caution')).toContain('caution');
+  });
+
+  it('keeps an entry out of the wrong theme with its exclusions', () => {
+    // « paye » is the salary, not the « payé » of a paid leave.
+    expect(lays('ma paye est en retard')).toContain('paye');
+    expect(lays('mon congé payé a été refusé')).not.toContain('paye');
+    // Unemployment benefit is not the family allowances.
+    expect(lays('mes allocs chômage sont suspendues')).toContain('alloc chômage');
+    expect(lays('mes allocs chômage sont suspendues')).not.toContain('alloc');
+    expect(lays('combien d alloc pour deux enfants')).toContain('alloc');
+    // A mutual guarantee society is not a health insurance.
+    expect(lays('caution mutuelle portage salarial')).not.toContain('mutuelle');
+    expect(lays('ma mutuelle ne rembourse pas mes lunettes')).toContain('mutuelle');
+    // « virer » money is a transfer; « viré » by the boss is a dismissal.
+    expect(lays('mon patron veut me virer')).toContain('viré');
+    expect(lays('virer de l argent sur le compte de mon employeur')).not.toContain('viré');
+    // An eviction of a tenant is not the removal of a foreigner.
+    expect(lays('mon proprio veut m expulser')).toContain('expulser');
+    expect(lays('la préfecture veut m expulser du territoire')).not.toContain('expulser');
+    // Violence: within the couple it is domestic violence, elsewhere assault.
+    expect(lays('mon mari me frappe')).toContain('me frappe');
+    expect(lays('un inconnu m a frappé dans la rue')).toContain('frappé');
+    expect(lays('mon mari m a frappé')).not.toContain('frappé');
   });
 
   describe.each(LEXICON.map((e) => [e.lay, e] as const))('entry "%s"', (_lay, entry) => {
     it('is matched in a question and justified by its fiche', () => {
-      expect(matchLexicon(normalizeTokens(trigger(entry)), compiled).map((m) => m.entry)).toContain(entry);
+      for (const phrase of lexiconPhrasings(entry)) {
+        expect(matchLexicon(normalizeTokens(trigger(entry, phrase)), compiled).map((m) => m.entry), phrase).toContain(entry);
+      }
       const fiche = engine.getFiche(entry.fiche);
       expect(fiche, `fiche ${entry.fiche}`).toBeDefined();
       const ficheTerms = new Set(analyze([fiche?.title, fiche?.description, ...(fiche?.passages.map((p) => p.text) ?? [])].join(' ')));
@@ -46,28 +94,24 @@ describe('lay → legal lexicon', () => {
       const legalStems = new Set(entry.legal.flatMap((l) => analyze(l)));
       const reached = results.some((r) => analyze(`${r.title} ${r.snippet}`).some((t) => legalStems.has(t)));
       expect(reached, `results for "${trigger(entry)}"`).toBe(true);
-      expect(foldAccents(entry.lay)).toBe(foldAccents(entry.lay).trim());
     });
   });
 });
 
 describe('lexicon matching', () => {
   it('lets the longest phrase win over a phrase it contains', () => {
-    const lays = matchLexicon(normalizeTokens('mis au chômage partiel'), compileLexicon(LEXICON)).map((m) => m.entry.lay);
-    expect(lays).toContain('chômage partiel');
-    expect(lays).not.toContain('chômage');
+    expect(lays('mis au chômage partiel')).toContain('chômage partiel');
+    expect(lays('mis au chômage partiel')).not.toContain('chômage');
   });
 
-  it('maps « changer d\'avis » to the right of withdrawal only about a purchase or a contract', () => {
-    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
+  it("maps « changer d'avis » to the right of withdrawal only about a purchase or a contract", () => {
     expect(lays("j'ai signé un contrat et je veux changer d'avis")).toContain("changer d'avis");
     expect(lays("mon fils veut changer d'avis sur ses études")).not.toContain("changer d'avis");
   });
 
   it('sends a breakdown in a rental to the tenant repairs, and a breakdown after a purchase to the conformity guarantee', () => {
-    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
     const rental = lays('la chaudière est tombée en panne dans ma location');
-    expect(rental).toContain('tombée en panne');
+    expect(rental).toContain('tombé en panne');
     expect(rental).not.toContain('en panne');
     const purchase = lays("l'ordinateur que j'ai acheté est tombé en panne");
     expect(purchase).toContain('en panne');
@@ -75,20 +119,14 @@ describe('lexicon matching', () => {
   });
 
   it('reads « retirer » as a withdrawn complaint only next to « plainte »', () => {
-    const lays = (q: string): string[] => matchLexicon(normalizeTokens(q), compiled).map((m) => m.entry.lay);
     expect(lays('est-ce que je peux retirer ma plainte')).toContain('retirer');
     expect(lays("retirer de l'argent au distributeur")).not.toContain('retirer');
     expect(engine.search('je veux retirer ma plainte contre mon voisin', 5).map((r) => r.id)).toContain('F16862');
   });
 
-  it('uses a fallback entry (low weight) only when the other words find nothing better', () => {
-    const prime = LEXICON.find((e) => e.lay === 'prime');
-    expect(prime?.weight ?? 1).toBeLessThan(0.5);
-    const ids = engine.search('prime coiffure', 5).map((r) => r.id);
-    // A pay bonus of a branch the corpus does not describe: the generic pay fiche.
-    expect(ids[0]).toBe(prime?.fiche);
-    // A bonus that has its own fiche keeps it first.
-    expect(engine.search('prime de précarité', 5)[0]?.title.toLowerCase()).toContain('prime de précarité');
-    expect(engine.search('prime de Noël', 5)[0]?.title.toLowerCase()).toContain('prime de noël');
+  it('expands a theme reference in a context to the cue words of that theme', () => {
+    const travail = LEXICON_THEMES.find((t) => t.theme === 'travail');
+    expect(expandContext(['@travail', 'xyz'])).toEqual([...(travail?.cues ?? []), 'xyz']);
+    expect(() => expandContext(['@nothing'])).toThrow(/unknown theme/);
   });
 });

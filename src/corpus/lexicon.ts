@@ -1,38 +1,106 @@
 /**
- * Lay → legal lexicon: everyday French words mapped to the vocabulary of the official fiches.
- * The data lives in lexicon.json (one entry per mapping, each with the fiche that justifies it).
+ * Lay → legal lexicon: the words people use (« proprio », « viré », « flashé », « arrêt maladie ») mapped to
+ * the vocabulary of the official fiches (« bailleur », « licenciement », « radar automatique », « indemnités
+ * journalières »). The data lives in lexicon/<theme>.json, one file per theme of everyday life (logement,
+ * travail, famille…): each file lists the theme's cue words (what tells that a question is about that theme)
+ * and its entries. Every entry names a fiche whose text uses the legal phrasing (checked by lexicon.test.ts).
+ *
+ * How the entries are written (docs/decisions/0003-lay-french-and-scope.md): from general knowledge of lay
+ * French — the words, spellings and abbreviations a dictionary of legal paraphrase would hold — never from a
+ * phrasing of an evaluation set. A word that means something else in another theme gets a context (the
+ * question must also name the theme) or exclusions (« paye » is not the salary inside « congé payé »).
  */
-import lexiconData from './lexicon.json' with { type: 'json' };
+import argent from './lexicon/argent.json' with { type: 'json' };
+import etrangers from './lexicon/etrangers.json' with { type: 'json' };
+import famille from './lexicon/famille.json' with { type: 'json' };
+import impots from './lexicon/impots.json' with { type: 'json' };
+import justice from './lexicon/justice.json' with { type: 'json' };
+import logement from './lexicon/logement.json' with { type: 'json' };
+import papiers from './lexicon/papiers.json' with { type: 'json' };
+import sante from './lexicon/sante.json' with { type: 'json' };
+import succession from './lexicon/succession.json' with { type: 'json' };
+import transports from './lexicon/transports.json' with { type: 'json' };
+import travail from './lexicon/travail.json' with { type: 'json' };
+import voisinage from './lexicon/voisinage.json' with { type: 'json' };
 import { foldAccents, tokenize } from './analyzer.js';
 
 export interface LexiconEntry {
-  /** Everyday phrasing, as a visitor writes it ("proprio", "arrêt maladie"). */
+  /** Everyday phrasing, as a visitor writes it ("proprio", "arrêt maladie"). Unique across the lexicon. */
   lay: string;
+  /** Other ways of writing the same thing (spelling variants, abbreviations, inflections): same mapping. */
+  variants?: string[];
   /** Legal phrasings used by the fiches. */
   legal: string[];
   /**
-   * Optional context: the mapping applies only if the question also contains one of these words
-   * (prefix match on accent-folded words: "lou" matches "louer", "loue").
+   * Optional context: the mapping applies only if the question also contains one of these words (prefix
+   * match on accent-folded words: "lou" matches "louer", "loue"). "@travail" stands for the cue words of
+   * the theme « travail » (see LexiconTheme.cues).
    */
   context?: string[];
+  /**
+   * Optional exclusions: the mapping does not apply when the question contains one of these words (prefix
+   * match, outside the lay phrase): « paye » unless « congé » (« congé payé »).
+   */
+  unless?: string[];
   /** When true the lay word itself is misleading in the corpus and gets a low weight. */
   replace?: boolean;
   /**
    * Weight of the legal phrasings relative to the question's own words (default WEIGHTS.lexicon, 0.9). A lower
-   * weight makes the entry a fallback: it decides only when the question's other words match nothing better
-   * (« prime » + a branch name → the generic pay fiche, while « prime de précarité » keeps its own fiche).
+   * weight makes the entry a fallback: it decides only when the question's other words match nothing better.
    */
   weight?: number;
   /** A fiche whose text uses the legal phrasing (checked by the lexicon test). */
   fiche: string;
+  /** Theme of the file the entry comes from (set on load). */
+  theme?: string;
 }
 
-export const LEXICON: readonly LexiconEntry[] = (lexiconData as { entries: LexiconEntry[] }).entries;
+export interface LexiconTheme {
+  /** File name and key (« logement »). */
+  theme: string;
+  /** Words (accent-folded prefixes) that tell that a question is about this theme. */
+  cues: string[];
+  /** Top-level themes of the corpus (service-public.fr theme path) the theme's fiches belong to. */
+  corpusThemes: string[];
+  entries: LexiconEntry[];
+}
+
+export const LEXICON_THEMES: readonly LexiconTheme[] = [logement, travail, famille, argent, transports, justice, sante, etrangers, papiers, impots, succession, voisinage].map(
+  (t) => {
+    const theme = t as LexiconTheme;
+    return { ...theme, entries: theme.entries.map((e) => ({ ...e, theme: theme.theme })) };
+  },
+);
+
+export const LEXICON: readonly LexiconEntry[] = LEXICON_THEMES.flatMap((t) => t.entries);
+
+const THEME_CUES = new Map(LEXICON_THEMES.map((t) => [t.theme, t.cues.map((c) => foldAccents(c))]));
+
+/** Every lay phrasing of an entry: its lay phrase then its variants. */
+export function lexiconPhrasings(entry: LexiconEntry): string[] {
+  return [entry.lay, ...(entry.variants ?? [])];
+}
+
+/** Context words of an entry, with the « @theme » references replaced by the theme's cue words. */
+export function expandContext(words: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const w of words ?? []) {
+    if (w.startsWith('@')) {
+      const cues = THEME_CUES.get(w.slice(1));
+      if (!cues) throw new Error(`lexicon: unknown theme ${w}`);
+      out.push(...cues);
+    } else out.push(foldAccents(w));
+  }
+  return out;
+}
 
 export interface CompiledEntry {
   entry: LexiconEntry;
+  /** The lay phrasing this compiled form matches (the lay phrase or one of its variants). */
+  phrase: string;
   layTokens: string[];
   context: string[];
+  unless: string[];
 }
 
 export function normalizeTokens(text: string): string[] {
@@ -40,11 +108,14 @@ export function normalizeTokens(text: string): string[] {
 }
 
 export function compileLexicon(entries: readonly LexiconEntry[]): CompiledEntry[] {
-  return entries.map((entry) => ({
-    entry,
-    layTokens: normalizeTokens(entry.lay),
-    context: (entry.context ?? []).map((c) => foldAccents(c)),
-  }));
+  return entries.flatMap((entry) => {
+    const context = expandContext(entry.context);
+    const unless = expandContext(entry.unless);
+    return lexiconPhrasings(entry).map((phrase) => {
+      const layTokens = normalizeTokens(phrase);
+      return { entry, phrase: layTokens.join(' '), layTokens, context, unless };
+    });
+  });
 }
 
 function containsSequence(tokens: string[], seq: string[]): number {
@@ -58,9 +129,16 @@ function containsSequence(tokens: string[], seq: string[]): number {
 
 export interface LexiconMatch {
   entry: LexiconEntry;
+  /** The lay phrasing found (accent-folded tokens joined by spaces). */
+  phrase: string;
   /** Position of the lay phrase in the folded tokens. */
   start: number;
   length: number;
+}
+
+/** Whether a token outside [start, start + length) starts with one of the prefixes. */
+function hasWordOutside(tokens: string[], start: number, length: number, prefixes: readonly string[]): boolean {
+  return tokens.some((t, i) => (i < start || i >= start + length) && prefixes.some((p) => t.startsWith(p)));
 }
 
 /** Entries that apply to a question given as accent-folded tokens. */
@@ -69,11 +147,12 @@ export function matchLexicon(foldedTokens: string[], compiled: readonly Compiled
   for (const c of compiled) {
     const start = containsSequence(foldedTokens, c.layTokens);
     if (start < 0) continue;
-    if (c.context.length > 0) {
-      const ok = foldedTokens.some((t, i) => (i < start || i >= start + c.layTokens.length) && c.context.some((ctx) => t.startsWith(ctx)));
-      if (!ok) continue;
-    }
-    matches.push({ entry: c.entry, start, length: c.layTokens.length });
+    const length = c.layTokens.length;
+    if (c.context.length > 0 && !hasWordOutside(foldedTokens, start, length, c.context)) continue;
+    if (c.unless.length > 0 && hasWordOutside(foldedTokens, start, length, c.unless)) continue;
+    // Two phrasings of one entry (« heures sup », « heure sup ») count once.
+    if (matches.some((m) => m.entry === c.entry)) continue;
+    matches.push({ entry: c.entry, phrase: c.phrase, start, length });
   }
   // Longest match wins: "chômage partiel" hides "chômage".
   return matches.filter(

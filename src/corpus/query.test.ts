@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from './analyzer';
+import { analyze, foldAccents, tokenize } from './analyzer';
 import { compileLexicon } from './lexicon';
-import { analyzeQuery, WEIGHTS, type QueryContext } from './query';
+import { analyzeQuery, analyzeQuestion, elapsedTimeFacet, WEIGHTS, type QueryContext } from './query';
 
 const ctx: QueryContext = { vocab: new Map(), abbreviations: new Map(), lexicon: [] };
 const terms = (q: string): string[] => analyzeQuery(q, ctx).map((t) => t.term);
@@ -33,5 +33,39 @@ describe('lexicon weights', () => {
     const w = weights('prime coiffure');
     expect(w.get(analyze('salaire')[0] ?? '')).toBe(0.3);
     expect(w.get(analyze('prime')[0] ?? '')).toBe(WEIGHTS.original);
+  });
+});
+
+describe('question facets', () => {
+  const folded = (q: string): string[] => tokenize(q).map((t) => foldAccents(t));
+
+  it('reads facts dated years back in a question about acting on them as a question of limitation period', () => {
+    expect(elapsedTimeFacet(folded("j'ai été agressé il y a 4 ans, puis-je encore porter plainte"))).toEqual(['délai de prescription']);
+    expect(elapsedTimeFacet(folded('deux ans après les faits je veux contester'))).toEqual(['délai de prescription']);
+    expect(elapsedTimeFacet(folded('est-il trop tard pour porter plainte'))).toEqual(['délai de prescription']);
+  });
+
+  it('ignores a duration that is not about acting late', () => {
+    expect(elapsedTimeFacet(folded("j'ai déménagé il y a 3 ans, dois-je changer ma carte grise"))).toEqual([]);
+    expect(elapsedTimeFacet(folded('je travaille depuis 4 ans, combien de congés'))).toEqual([]);
+    expect(elapsedTimeFacet(folded('locataire depuis 4 ans, je veux contester la hausse du loyer'))).toEqual([]);
+    expect(elapsedTimeFacet(folded('il y a 4 mois, porter plainte'))).toEqual([]);
+  });
+
+  it('adds the facet as a named concept, read from the question as asked', () => {
+    const asked = "Il y a 5 ans on m'a volé mon vélo, puis-je encore porter plainte ?";
+    const withFacet = analyzeQuestion('volé vélo porter plainte', ctx, asked);
+    expect(withFacet.concepts).toEqual([analyze('délai de prescription')]);
+    expect(withFacet.terms.map((t) => t.term)).toEqual(expect.arrayContaining(analyze('délai prescription')));
+    expect(analyzeQuestion('volé vélo porter plainte', ctx).concepts).toEqual([]);
+  });
+
+  it('names the themes of the lexicon entries the question uses', () => {
+    const lexicon = compileLexicon([
+      { lay: 'proprio', legal: ['bailleur'], fiche: 'F1', theme: 'logement' },
+      { lay: 'viré', legal: ['licenciement'], fiche: 'F2', theme: 'travail' },
+    ]);
+    expect(analyzeQuestion('mon proprio', { ...ctx, lexicon }).themes).toEqual(['logement']);
+    expect(analyzeQuestion('mon proprio m a viré', { ...ctx, lexicon }).themes).toEqual(['logement', 'travail']);
   });
 });

@@ -207,7 +207,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const u = opts.understanding ?? understand(question);
   const words = u.words;
   if (words.length === 0) return { sources: [], outOfScope: true };
-  const results = engine.search(u.searchText, RETRIEVAL.candidates, { withPassages: true, snippets: false });
+  const results = engine.search(u.searchText, RETRIEVAL.candidates, { withPassages: true, snippets: false, asked: question });
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];
