@@ -20,7 +20,7 @@
 import type { SearchEngine, SearchResult } from '../../../corpus/engine';
 import type { Fiche } from '../../../corpus/types';
 import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent, type TopicWord } from './extractive/query-terms';
-import { Lru } from './extractive/lru';
+import { Lru } from '../../../common/lru';
 import { shortenOnSentence } from './extractive/text';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './llm/types';
 

@@ -20,7 +20,7 @@ import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { findArticleMentions } from '../citations/articles';
 import type { RetrievedPassage, RetrievedSource } from '../llm/types';
 import { pickProfessionals } from './professionals';
-import { Lru } from './lru';
+import { Lru } from '../../../../common/lru';
 import { corpusStems, TopicMatcher, topicWords, wordPresent, type TopicWord } from './query-terms';
 import { normalizeText, passageUnits, squeeze, type Unit } from './text';
 

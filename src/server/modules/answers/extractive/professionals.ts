@@ -3,7 +3,7 @@
  * « Où s'adresser », its text) or in the topic of the question, with a short French explanation.
  * The explanations are ours (not quoted from a fiche) and carry no article of law.
  */
-import { Lru } from './lru';
+import { Lru } from '../../../../common/lru';
 import { normalizeText } from './text';
 
 export interface Professional {

@@ -6,7 +6,7 @@
  */
 import { analyze, analyzeToken, foldAccents, isStopWord, tokenize } from '../../../../corpus/analyzer';
 import { compileLexicon, LEXICON, matchLexicon } from '../../../../corpus/lexicon';
-import { Lru } from './lru';
+import { Lru } from '../../../../common/lru';
 
 /**
  * Words that are not stop words for the search index but say nothing of the topic of a question
