@@ -30,6 +30,7 @@ export const MESSAGES = {
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   rateLimited: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
   badRequest: 'Requête invalide.',
+  jsonRequired: 'Le contenu de la requête doit être envoyé au format JSON.',
   // Accounts (issue 3): messages the seed does not give, in the same tone.
   resetLinkInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
   verifyLinkInvalid: 'Ce lien de confirmation est invalide ou a expiré. Veuillez refaire une demande.',
