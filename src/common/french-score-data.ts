@@ -176,6 +176,13 @@ export const NON_FRENCH_MARKS = /[ñãõáíóúìòäöüß¿¡]/gu;
 /**
  * Grammar patterns specific to French; each match counts ×3. Applied to the lower-cased text with
  * typographic apostrophes normalised to "'".
+ *
+ * Every pattern here costs time in proportion to the text: each starts on a fixed word or sign, and what
+ * it scans after that start (one run of letters or of spaces) belongs to that start alone. A pattern that
+ * ends on a word (\p{L}+…ons, \p{L}{2,}…aient) starts at the beginning of a word (`(?<!\p{L})`): without
+ * it, a run of 100,000 letters is scanned from each of its letters (quadratic). The three patterns that
+ * would scan ahead from many starts over the same text (negation, questions opened by an interrogative
+ * word or by « qui ») are counted by question.ts from the openings below.
  */
 export const FRENCH_PATTERNS: readonly RegExp[] = [
   // Elision before a vowel or h: l'employeur, d'un, qu'il, c'est, j'ai, jusqu'au, lorsqu'il.
@@ -185,23 +192,35 @@ export const FRENCH_PATTERNS: readonly RegExp[] = [
   /(?<!\p{L})est-ce\s+qu/gu,
   // Inversion: peut-on, dois-je, faut-il, a-t-il, y a-t-il, pouvez-vous.
   /(?<=\p{L})-(?:t-)?(?:je|tu|il|elle|on|nous|vous|ils|elles)(?!\p{L})/gu,
-  // Negation: ne … pas / n'… jamais (up to three words in between).
-  /(?<!\p{L})(?:ne\s+|n')(?:\S+\s+){0,3}?(?:pas|plus|jamais|rien|personne|aucune?|guère)(?!\p{L})/gu,
   // Verb endings with their subject: nous …ons, vous …ez.
   /(?<!\p{L})nous\s+\p{L}+ons(?!\p{L})/gu,
   /(?<!\p{L})vous\s+\p{L}+ez(?!\p{L})/gu,
   // Imperfect / conditional endings.
-  /\p{L}{2,}(?:aient|erais|erait|erions|eriez|eraient|iez)(?!\p{L})/gu,
+  /(?<!\p{L})\p{L}{2,}(?:aient|erais|erait|erions|eriez|eraient|iez)(?!\p{L})/gu,
   // il y a, y a-t-il
   /(?<!\p{L})(?:il\s+)?y\s+a(?!\p{L})/gu,
   // que faire; comment / pourquoi / où + infinitive (comment obtenir, où déposer)
   /(?<!\p{L})que\s+faire(?!\p{L})/gu,
   /(?<!\p{L})(?:comment|pourquoi|où)\s+(?:(?:se|me|te|nous|vous|le|la|les|lui|leur|en|y)\s+|[lmst]')?\p{L}+(?:er|ir|re|oir)(?!\p{L})/gu,
-  // A question introduced by a French interrogative word: quelles différences ?, combien coûte … ?
-  /(?<!\p{L})(?:quels?|quelles?|combien|pourquoi|quand|quoi|où|lequel|laquelle|lesquel(?:le)?s)(?!\p{L})[^?.!]*\?/gu,
-  /(?:^|[.!?:;]\s+)qui(?!\p{L})[^?.!]*\?/gu,
   // Plural agreement after a French plural determiner: les enfants, des travaux, ces règles.
   /(?<!\p{L})(?:les|des|ces|mes|tes|ses|vos|leurs|aux|plusieurs|certains|certaines|quelques)\s+\p{L}+[sx](?!\p{L})/gu,
   // Typical spellings: -eau(x), -eux, -euse(s) (bureau, travaux are words; nombreux, dangereuse).
-  /\p{L}+(?:eaux?|eux|euses?)(?!\p{L})/gu,
+  /(?<!\p{L})\p{L}+(?:eaux?|eux|euses?)(?!\p{L})/gu,
 ];
+
+/**
+ * Negation: ne … pas / n'… jamais, with up to three words in between (the pattern
+ * `(?<!\p{L})(?:ne\s+|n')(?:\S+\s+){0,3}?(?:pas|plus|…)(?!\p{L})`), counted ×3 by question.ts: from each
+ * opening, the negation word right after it or after one, two or three more runs of non-spaces.
+ */
+export const NEGATION_OPENING = /(?<!\p{L})(?:ne\s+|n')/gu;
+export const NEGATION_WORD = /(?:pas|plus|jamais|rien|personne|aucune?|guère)(?!\p{L})/uy;
+
+/**
+ * A question introduced by a French interrogative word (quelles différences ?, combien coûte … ?) or by
+ * « qui » at the start of a sentence: the opening, then anything but `.`, `!` or `?` up to a `?`
+ * (`opening[^?.!]*\?`), counted ×3 by question.ts.
+ */
+export const INTERROGATIVE_OPENING =
+  /(?<!\p{L})(?:quels?|quelles?|combien|pourquoi|quand|quoi|où|lequel|laquelle|lesquel(?:le)?s)(?!\p{L})/gu;
+export const QUI_OPENING = /(?:^|[.!?:;]\s+)qui(?!\p{L})/gu;

@@ -1,6 +1,6 @@
 /**
- * A bounded least-recently-used map, for what the answer path computes from the corpus again and again
- * (a fiche's stems, the sentences of a passage). Only corpus text is cached, never a question.
+ * A bounded least-recently-used map, for what is computed again and again (a fiche's stems, the sentences
+ * of a passage, a word's stem): memory stays bounded whatever the requests hold. Lives in memory only.
  */
 export class Lru<K, V> {
   private readonly map = new Map<K, V>();

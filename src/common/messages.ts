@@ -1,6 +1,9 @@
 /** French user-facing messages shared by the client and the server (seed §5, §8). */
 export const MESSAGES = {
   wordLimit: 'Limite de mots atteinte (500 mots maximum).',
+  questionTooLong: 'Votre question est trop longue (6\u00a0000 caractères maximum). Veuillez la raccourcir.',
+  wordTooLong:
+    "Un mot de votre question dépasse 40 caractères. Vérifiez qu'il ne manque pas d'espace ou retirez les liens.",
   notFrench:
     'Le texte saisi ne semble pas être en français. Veuillez saisir votre question en français.',
   attachment:
@@ -27,6 +30,7 @@ export const MESSAGES = {
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   rateLimited: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
   badRequest: 'Requête invalide.',
+  jsonRequired: 'Le contenu de la requête doit être envoyé au format JSON.',
   // Accounts (issue 3): messages the seed does not give, in the same tone.
   resetLinkInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
   verifyLinkInvalid: 'Ce lien de confirmation est invalide ou a expiré. Veuillez refaire une demande.',

@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_WORDS, FRENCH_WORDS } from './french-score-data';
+import { FOREIGN_WORDS, FRENCH_PATTERNS, FRENCH_WORDS } from './french-score-data';
 import frenchFixture from './fixtures/french-sentences.json';
 import nonFrenchFixture from './fixtures/non-french-sentences.json';
 import { MESSAGES } from './messages';
 import {
   FRENCH_SCORE_THRESHOLD,
+  MAX_QUESTION_CHARS,
+  MAX_WORD_CHARS,
   MAX_WORDS,
   countWords,
   frenchScore,
@@ -181,6 +184,67 @@ describe('frenchScore', () => {
   });
 });
 
+/**
+ * The patterns as they were written before the score was made linear: the counts must stay those of
+ * String#match on these (used here on short texts only, where their cost does not matter).
+ */
+const REWRITTEN_PATTERNS: readonly RegExp[] = [
+  /(?<!\p{L})(?:ne\s+|n')(?:\S+\s+){0,3}?(?:pas|plus|jamais|rien|personne|aucune?|guère)(?!\p{L})/gu,
+  /(?<!\p{L})(?:quels?|quelles?|combien|pourquoi|quand|quoi|où|lequel|laquelle|lesquel(?:le)?s)(?!\p{L})[^?.!]*\?/gu,
+  /(?:^|[.!?:;]\s+)qui(?!\p{L})[^?.!]*\?/gu,
+];
+/** Two patterns that gained a word-start lookbehind (a long run of letters is read once): same counts. */
+const WITHOUT_LOOKBEHIND: readonly RegExp[] = [
+  /\p{L}{2,}(?:aient|erais|erait|erions|eriez|eraient|iez)(?!\p{L})/gu,
+  /\p{L}+(?:eaux?|eux|euses?)(?!\p{L})/gu,
+];
+
+describe('French score cost', () => {
+  const count = (text: string, patterns: readonly RegExp[]): number =>
+    patterns.reduce((sum, pattern) => sum + (text.match(pattern)?.length ?? 0), 0);
+  // Pieces that open, continue and close the rewritten patterns in every order.
+  const pieces = ['ne', "n'", ' ', '  ', '\n', '\u00a0', 'pas', 'plus', 'jamais', 'rien', 'a', 'x', '?', '.', '!', ';', ':',
+    'qui', 'quel', 'quand', 'où', 'aient', 'erait', 'eaux', 'euse', 'b', 'é', '-', "l'"];
+  const words = ['ne', "n'", 'pas', 'rien', 'jamais', 'a', 'b', "n'a", 'quel', 'qui', 'quand', 'où', 'aient', 'eaux', 'x?', 'bé'];
+  const separators = [' ', '  ', '', '\n', '?', '? ', '. ', '; ', ': ', '!'];
+  const texts = fc.oneof(
+    fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((parts) => parts.join('')),
+    fc
+      .array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(...separators)), { maxLength: 12 })
+      .map((pairs) => pairs.map(([word, separator]) => word + separator).join('')),
+  );
+
+  it('counts the negation and question patterns exactly as the regular expressions they replace', () => {
+    fc.assert(
+      fc.property(texts, (text) => frenchScoreDetail(text).patterns === count(text, FRENCH_PATTERNS) + count(text, REWRITTEN_PATTERNS)),
+      { numRuns: 3000, seed: 20261122 },
+    );
+    const withLookbehind = FRENCH_PATTERNS.filter((p) => p.source.includes('aient') || p.source.includes('eaux'));
+    expect(withLookbehind).toHaveLength(2);
+    fc.assert(
+      fc.property(texts, (text) => count(text, withLookbehind) === count(text, WITHOUT_LOOKBEHIND)),
+      { numRuns: 3000, seed: 20261123 },
+    );
+    // Elision « n'ai » and the two negations.
+    expect(frenchScoreDetail("je n'ai rien dit. ne le fais pas").patterns).toBe(3);
+    expect(frenchScoreDetail('quand partir ? qui vient ? ; qui paie ?').patterns).toBe(3);
+  });
+
+  it('reads each kind of long run once: 240,000 characters of each worst shape (minutes before) within the timeout', { timeout: 10_000 }, () => {
+    const n = 240_000;
+    const shapes = [
+      'a'.repeat(n), // one word: was scanned again from each of its letters
+      "n'".repeat(n / 2), // negation openings, each scanning the rest of the run
+      'quand '.repeat(n / 6), // interrogative words, each scanning to the end (no « ? »)
+      '; qui '.repeat(n / 6),
+      'ne '.repeat(n / 3),
+      'nous '.repeat(n / 5),
+      `${'abc-'.repeat(n / 4)}?`,
+    ];
+    for (const text of shapes) expect(Number.isFinite(frenchScore(text))).toBe(true);
+  });
+});
+
 describe('measured acceptance (issue 2)', () => {
   it('accepts at least 99% of real French sentences from the fiche corpus', () => {
     const samples = frenchFixture.samples;
@@ -232,9 +296,40 @@ describe('validateQuestion', () => {
     };
     expect(countWords(fill(500))).toBe(500);
     expect(validateQuestion(fill(500)).ok).toBe(true);
-    expect(validateQuestion(fill(501))).toEqual({ ok: false, code: 'too_long', message: MESSAGES.wordLimit });
+    expect(validateQuestion(fill(501))).toEqual({ ok: false, code: 'too_many_words', message: MESSAGES.wordLimit });
     // Newlines and tabs count as separators too.
     expect(validateQuestion(fill(501).replace(/ /g, '\n\t')).ok).toBe(false);
+  });
+
+  it('refuses more than 6,000 characters before reading further, with a French message', { timeout: 2000 }, () => {
+    // One request with a 260 KB run of letters used to hold the server for minutes.
+    const run = 'a'.repeat(260_000);
+    expect(validateQuestion(run)).toEqual({ ok: false, code: 'too_long', message: MESSAGES.questionTooLong });
+    expect(validateQuestion(`Mon employeur peut-il refuser ? ${'mot '.repeat(2000)}`)).toMatchObject({ ok: false, code: 'too_long' });
+    expect(MESSAGES.questionTooLong).toBe('Votre question est trop longue (6\u00a0000 caractères maximum). Veuillez la raccourcir.');
+  });
+
+  it('accepts exactly 6,000 characters and refuses 6,001 (surrounding whitespace does not count)', () => {
+    const start = 'Mon propriétaire peut-il refuser ? ';
+    const words = 'remboursement indemnisation licenciement '.repeat(200);
+    const exact = `${start}${words}`.slice(0, MAX_QUESTION_CHARS - 1) + 'x';
+    expect(exact.length).toBe(MAX_QUESTION_CHARS);
+    expect(countWords(exact)).toBeLessThanOrEqual(MAX_WORDS);
+    expect(validateQuestion(`  ${exact}\n`)).toEqual({ ok: true, text: exact });
+    expect(validateQuestion(`${exact}y`)).toMatchObject({ ok: false, code: 'too_long' });
+  });
+
+  it('refuses a word of more than 40 characters with a French message', () => {
+    const question = 'Mon employeur peut-il me licencier pendant mon arrêt maladie ?';
+    expect(validateQuestion(`${question} ${'b'.repeat(MAX_WORD_CHARS)}`).ok).toBe(true);
+    expect(validateQuestion(`${question} ${'b'.repeat(MAX_WORD_CHARS + 1)}`)).toEqual({
+      ok: false,
+      code: 'long_word',
+      message: MESSAGES.wordTooLong,
+    });
+    // Hyphens and apostrophes do not split a word: 500 « words » of any length are not a question.
+    expect(validateQuestion(`${question} ${'abc-'.repeat(20)}`)).toMatchObject({ ok: false, code: 'long_word' });
+    expect(MESSAGES.wordTooLong).toMatch(/dépasse 40 caractères/);
   });
 
   it('rejects text that is not French with the seed message', () => {

@@ -1,6 +1,8 @@
 /**
  * Shared question rules (seed §5), used by the client form and by the server before any credit is
- * debited: 500-word limit and the "looks like French" score. Pure functions, no DOM, no I/O.
+ * debited: length in characters, 500-word limit and the "looks like French" score. Pure functions, no
+ * DOM, no I/O. Every check costs time in proportion to the text (no pattern rescans what it has read),
+ * and the length is checked first, so a 300 KB body is refused before anything else reads it.
  */
 import {
   ENDING_EXCEPTIONS,
@@ -9,13 +11,17 @@ import {
   FRENCH_ACCENTS,
   FRENCH_PATTERNS,
   FRENCH_WORDS,
+  INTERROGATIVE_OPENING,
+  NEGATION_OPENING,
+  NEGATION_WORD,
   NON_FRENCH_MARKS,
+  QUI_OPENING,
 } from './french-score-data';
 import { MESSAGES } from './messages';
 
-import { MAX_WORDS, countWords } from './words';
+import { MAX_QUESTION_CHARS, MAX_WORDS, countWords, hasLongWord } from './words';
 
-export { MAX_WORDS, countWords, truncateToWords } from './words';
+export { MAX_QUESTION_CHARS, MAX_WORD_CHARS, MAX_WORDS, countWords, hasLongWord, truncateToWords } from './words';
 
 /** Threshold of the seed: a text is French when its score is greater than 5. */
 export const FRENCH_SCORE_THRESHOLD = 5;
@@ -33,6 +39,96 @@ function normalize(text: string): string {
 function countMatches(text: string, pattern: RegExp): number {
   const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
   return text.match(global)?.length ?? 0;
+}
+
+/** Whether a UTF-16 code unit is JavaScript whitespace (`\\s`: spaces of category Zs, tabs, line ends, BOM). */
+function isSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * Positions precomputed once per text, so that each opening below looks ahead in constant time:
+ * `runEnd[i]`, the first whitespace at or after i; `nextRun[i]`, the first non-whitespace at or after i;
+ * `nextStop[i]`, the first `.`, `!` or `?` at or after i (all `text.length` when there is none).
+ */
+interface TextIndex {
+  runEnd: Int32Array;
+  nextRun: Int32Array;
+  nextStop: Int32Array;
+}
+
+function indexText(text: string): TextIndex {
+  const n = text.length;
+  const runEnd = new Int32Array(n + 1).fill(n);
+  const nextRun = new Int32Array(n + 1).fill(n);
+  const nextStop = new Int32Array(n + 1).fill(n);
+  for (let i = n - 1; i >= 0; i -= 1) {
+    const code = text.charCodeAt(i);
+    const space = isSpace(code);
+    runEnd[i] = space ? i : (runEnd[i + 1] ?? n);
+    nextRun[i] = space ? (nextRun[i + 1] ?? n) : i;
+    nextStop[i] = code === 0x2e || code === 0x21 || code === 0x3f ? i : (nextStop[i + 1] ?? n);
+  }
+  return { runEnd, nextRun, nextStop };
+}
+
+/**
+ * Matches of `(?:ne\s+|n')(?:\S+\s+){0,3}?(?:pas|plus|…)(?!\p{L})` (see NEGATION_OPENING), as String#match
+ * would count them. After an opening, a « \S+\s+ » step can only take the whole rest of a run of
+ * non-spaces and the spaces after it, so each step is one lookup instead of a scan.
+ */
+function countNegations(text: string, index: TextIndex): number {
+  const n = text.length;
+  let count = 0;
+  NEGATION_OPENING.lastIndex = 0;
+  for (let m = NEGATION_OPENING.exec(text); m !== null; m = NEGATION_OPENING.exec(text)) {
+    let pos = m.index + m[0].length;
+    let end = -1;
+    for (let steps = 0; steps <= 3; steps += 1) {
+      if (steps > 0) {
+        const runEnd = index.runEnd[pos] ?? n;
+        if (runEnd === pos || runEnd >= n) break; // no non-space to take, or no space after it
+        pos = index.nextRun[runEnd] ?? n;
+      }
+      NEGATION_WORD.lastIndex = pos;
+      const word = NEGATION_WORD.exec(text);
+      if (word) {
+        end = pos + word[0].length;
+        break;
+      }
+    }
+    if (end >= 0) count += 1;
+    NEGATION_OPENING.lastIndex = end >= 0 ? end : m.index + 1;
+  }
+  return count;
+}
+
+/**
+ * Matches of `opening[^?.!]*\?` as String#match would count them: an opening counts when the first `.`, `!`
+ * or `?` after it is a `?`, and the search goes on after that `?`.
+ */
+function countQuestions(text: string, opening: RegExp, index: TextIndex): number {
+  let count = 0;
+  opening.lastIndex = 0;
+  for (let m = opening.exec(text); m !== null; m = opening.exec(text)) {
+    const stop = index.nextStop[m.index + m[0].length] ?? text.length;
+    const asked = text.charCodeAt(stop) === 0x3f;
+    if (asked) count += 1;
+    opening.lastIndex = asked ? stop + 1 : m.index + 1;
+  }
+  return count;
 }
 
 /** A word with a distinctively French ending (employeur, travaux, notaire, juridique…). */
@@ -76,6 +172,10 @@ export function frenchScoreDetail(text: string): FrenchScoreDetail {
   }
   let patterns = 0;
   for (const pattern of FRENCH_PATTERNS) patterns += countMatches(normalized, pattern);
+  const index = indexText(normalized);
+  patterns += countNegations(normalized, index);
+  patterns += countQuestions(normalized, INTERROGATIVE_OPENING, index);
+  patterns += countQuestions(normalized, QUI_OPENING, index);
   const foreignMarks = countMatches(normalized, NON_FRENCH_MARKS);
   const score =
     frenchWords * WORD_WEIGHT +
@@ -96,14 +196,22 @@ export function isFrench(text: string): boolean {
 
 export type QuestionValidation =
   | { ok: true; text: string }
-  | { ok: false; code: 'empty' | 'too_long' | 'not_french'; message: string };
+  | { ok: false; code: 'empty' | 'too_long' | 'long_word' | 'too_many_words' | 'not_french'; message: string };
 
-/** Validates a question: not empty, at most MAX_WORDS words, French. Returns the trimmed text. */
+/**
+ * Validates a question: not empty, at most MAX_QUESTION_CHARS characters, no word longer than
+ * MAX_WORD_CHARS, at most MAX_WORDS words, French. Returns the trimmed text. The length comes first: a
+ * longer text is refused without being read further.
+ */
 export function validateQuestion(text: string): QuestionValidation {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, code: 'empty', message: MESSAGES.emptyQuestion };
+  if (trimmed.length > MAX_QUESTION_CHARS) {
+    return { ok: false, code: 'too_long', message: MESSAGES.questionTooLong };
+  }
+  if (hasLongWord(trimmed)) return { ok: false, code: 'long_word', message: MESSAGES.wordTooLong };
   if (countWords(trimmed) > MAX_WORDS) {
-    return { ok: false, code: 'too_long', message: MESSAGES.wordLimit };
+    return { ok: false, code: 'too_many_words', message: MESSAGES.wordLimit };
   }
   if (!isFrench(trimmed)) return { ok: false, code: 'not_french', message: MESSAGES.notFrench };
   return { ok: true, text: trimmed };

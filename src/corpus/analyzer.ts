@@ -2,6 +2,7 @@
  * French analyzer shared by indexing and querying: lower-casing, elision, stop words,
  * Snowball stemming, accent folding, number and article-reference tokens (`L1234-9`).
  */
+import { Lru } from '../common/lru.js';
 import { frenchStemmer } from './snowball.js';
 
 /** Standard French stop words (Snowball list) plus question words that carry no topic. */
@@ -62,7 +63,20 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-const stemCache = new Map<string, string>();
+/**
+ * Word caches: least recently used first out, so the words of the corpus and of frequent questions stay
+ * while a stream of distinct words (every query word goes through here) cannot grow the heap. Words
+ * longer than `wordMax` are analysed each time: a pasted run of letters would otherwise pin its
+ * whole text.
+ */
+export const ANALYZER_CACHE = { entries: 50_000, wordMax: 40 } as const;
+
+const stemCache = new Lru<string, string>(ANALYZER_CACHE.entries);
+
+/** Entries held by the word caches (tests check they stay bounded). */
+export function analyzerCacheSizes(): { stems: number; tokens: number } {
+  return { stems: stemCache.size, tokens: tokenCache.size };
+}
 
 /** Stems one lower-case word (accents kept for the stemmer) and folds the stem. */
 export function stemWord(word: string): string {
@@ -72,7 +86,7 @@ export function stemWord(word: string): string {
   if (/^\d/.test(word) || isArticleRef(word)) stem = word;
   else if (word.length <= 3) stem = foldAccents(word);
   else stem = foldAccents(frenchStemmer.stem(word));
-  if (stemCache.size < 200_000) stemCache.set(word, stem);
+  if (word.length <= ANALYZER_CACHE.wordMax) stemCache.set(word, stem);
   return stem;
 }
 
@@ -80,7 +94,7 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(foldAccents(word));
 }
 
-const tokenCache = new Map<string, string | null>();
+const tokenCache = new Lru<string, string | null>(ANALYZER_CACHE.entries);
 
 /**
  * Turns one raw token into an index term, or null for stop words and noise (cached).
@@ -90,7 +104,7 @@ export function analyzeToken(token: string): string | null {
   const cached = tokenCache.get(token);
   if (cached !== undefined) return cached;
   const term = analyzeTokenUncached(token);
-  if (tokenCache.size < 200_000) tokenCache.set(token, term);
+  if (token.length <= ANALYZER_CACHE.wordMax) tokenCache.set(token, term);
   return term;
 }
 

@@ -1,7 +1,8 @@
+import SearchableMap from 'minisearch/SearchableMap';
 import { describe, expect, it } from 'vitest';
 import { analyze, foldAccents, tokenize } from './analyzer';
 import { compileLexicon } from './lexicon';
-import { analyzeQuery, analyzeQuestion, elapsedTimeFacet, WEIGHTS, type QueryContext } from './query';
+import { analyzeQuery, analyzeQuestion, elapsedTimeFacet, QUERY_LIMITS, WEIGHTS, type QueryContext } from './query';
 
 const ctx: QueryContext = { vocab: new Map(), abbreviations: new Map(), lexicon: [] };
 const terms = (q: string): string[] => analyzeQuery(q, ctx).map((t) => t.term);
@@ -67,5 +68,31 @@ describe('question facets', () => {
     ]);
     expect(analyzeQuestion('mon proprio', { ...ctx, lexicon }).themes).toEqual(['logement']);
     expect(analyzeQuestion('mon proprio m a viré', { ...ctx, lexicon }).themes).toEqual(['logement', 'travail']);
+  });
+});
+
+describe('query cost bounds', () => {
+  // A vocabulary of 20 known words (no ending the stemmer removes), and a misspelling (first letter changed) of each.
+  const known = Array.from({ length: 20 }, (_, i) => `brk${String.fromCharCode(97 + i)}ptz`);
+  const misspelt = known.map((w) => `d${w.slice(1)}`);
+  const fuzzyVocab = new SearchableMap<number>();
+  for (const w of known) fuzzyVocab.set(w, 10);
+  const withVocab: QueryContext = { vocab: new Map(known.map((w) => [w, [w, 10]])), abbreviations: new Map(), lexicon: [], fuzzyVocab };
+  const found = (q: string): string[] => analyzeQuery(q, withVocab).filter((t) => t.fuzzy && t.weight === WEIGHTS.fuzzy).map((t) => t.term);
+
+  it('looks up the spelling of the first unknown words only', () => {
+    expect(found(misspelt[0] ?? '')).toEqual(analyze(known[0] ?? ''));
+    const all = found(misspelt.join(' '));
+    expect(all).toEqual(known.slice(0, QUERY_LIMITS.fuzzy).flatMap((w) => analyze(w)));
+  });
+
+  it('reads the first words of a long query, skips words no corpus word is as long as', () => {
+    const words = Array.from({ length: 300 }, (_, i) => `mot${i}`);
+    const read = terms(words.join(' '));
+    expect(read).toHaveLength(QUERY_LIMITS.tokens);
+    expect(read.at(-1)).toBe(analyze(`mot${QUERY_LIMITS.tokens - 1}`)[0]);
+    expect(terms(`${'a'.repeat(QUERY_LIMITS.wordChars + 1)} préavis`)).toEqual(analyze('préavis'));
+    // Beyond the first characters, nothing is read (a 300 KB query costs what 6,000 characters cost).
+    expect(terms(`${'x '.repeat(QUERY_LIMITS.chars / 2)}préavis`)).toEqual([]);
   });
 });

@@ -119,6 +119,15 @@ function expandPhrase(text: string, weight: number, terms: Map<string, QueryTerm
   }
 }
 
+/**
+ * What one query may cost, whatever it holds (public search takes any text): only its first `chars`
+ * characters and first `tokens` words are read, a word longer than `wordChars` is skipped (no corpus word
+ * is that long, and stemming costs in proportion to length), and only the first `fuzzy` unknown words are
+ * looked up with spelling tolerance (each lookup walks the vocabulary tree). A 500-word question keeps its
+ * first 200 words for retrieval.
+ */
+export const QUERY_LIMITS = { chars: 6000, tokens: 200, wordChars: 40, fuzzy: 8 } as const;
+
 /** What the analysis of a question gives the ranking: weighted terms and the themes the question is about. */
 export interface AnalyzedQuestion {
   terms: QueryTerm[];
@@ -171,7 +180,10 @@ export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
  * (the answers search without « je voudrais savoir… »): the facets are read from it.
  */
 export function analyzeQuestion(query: string, ctx: QueryContext, asked: string = query): AnalyzedQuestion {
-  const tokens = tokenize(query);
+  const tokens = tokenize(query.slice(0, QUERY_LIMITS.chars))
+    .filter((t) => t.length <= QUERY_LIMITS.wordChars)
+    .slice(0, QUERY_LIMITS.tokens);
+  let fuzzyLookups = QUERY_LIMITS.fuzzy;
   const folded = tokens.map((t) => foldAccents(t));
   const terms = new Map<string, QueryTerm>();
   const matches = matchLexicon(folded, ctx.lexicon ?? defaultLexicon);
@@ -187,7 +199,8 @@ export function analyzeQuestion(query: string, ctx: QueryContext, asked: string 
     const isWord = !isArticleRef(tok) && !/^\d+$/.test(tok);
     const fuzzy = isWord && !known && tok.length >= FUZZY.minLength;
     addTerm(terms, stem, replaced.has(i) ? WEIGHTS.replacedLay : WEIGHTS.original, fuzzy);
-    if (fuzzy) {
+    if (fuzzy && fuzzyLookups > 0) {
+      fuzzyLookups -= 1;
       for (const c of fuzzyCandidates(tok, ctx)) addTerm(terms, analyzeToken(c.form), c.distance === 1 ? WEIGHTS.fuzzy : WEIGHTS.fuzzy * 0.7, true);
     }
     const expansion = ctx.abbreviations.get(folded[i] ?? '');

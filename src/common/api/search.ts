@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { countWords, MAX_WORDS } from '../question';
+import { countWords, MAX_QUESTION_CHARS, MAX_WORDS } from '../words';
 
 /** French messages of GET /api/search. */
 export const SEARCH_MESSAGES = {
   empty: 'Veuillez saisir une recherche.',
   tooLong: `Limite de mots atteinte (${MAX_WORDS} mots maximum).`,
+  tooManyChars: 'Votre recherche est trop longue (6\u00a0000 caractères maximum).',
   notText: 'La recherche doit être un texte.',
   badLimit: 'Le nombre de résultats demandé doit être un entier entre 1 et 20.',
 } as const;
@@ -16,6 +17,8 @@ export const SEARCH_DEFAULT_LIMIT = 5;
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: SEARCH_MESSAGES.notText })
+    // Length first (and alone): a longer text is not read further.
+    .refine((q) => q.length <= MAX_QUESTION_CHARS, { message: SEARCH_MESSAGES.tooManyChars, abort: true })
     .refine((q) => q.trim().length > 0, { message: SEARCH_MESSAGES.empty })
     .refine((q) => countWords(q) <= MAX_WORDS, { message: SEARCH_MESSAGES.tooLong })
     // Some letter is required: "???", "12 34" or control characters are not a text query.

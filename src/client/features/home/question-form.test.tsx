@@ -187,6 +187,22 @@ describe('QuestionForm: signed in', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('refuses, with the server\'s messages, more than 6,000 characters and a word of more than 40', async () => {
+    const user = userEvent.setup();
+    const { router, props, textarea } = setup();
+    // 300 words of 25 letters: within the word limit, beyond the character limit.
+    fireEvent.change(textarea, { target: { value: `${FRENCH_QUESTION} ${'anticonstitutionnellement '.repeat(300)}` } });
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.questionTooLong);
+
+    fireEvent.change(textarea, { target: { value: `${FRENCH_QUESTION} https://www.service-public.fr/particuliers/vosdroits/F1234` } });
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.wordTooLong));
+    expect(router.state.location.pathname).toBe('/');
+    expect(props.setQuestionText).not.toHaveBeenCalled();
+    expect(props.decrementCredits).not.toHaveBeenCalled();
+  });
+
   it('stores the question, spends one credit and opens the answer screen', async () => {
     const user = userEvent.setup();
     const { router, props, textarea } = setup();

@@ -52,7 +52,16 @@ export interface QuestionFormProps {
   onTextChange?: (text: string) => void;
 }
 
-type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'noCredits';
+type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'tooLong' | 'longWord' | 'noCredits';
+
+/** The shared rule's verdicts (src/common/question.ts), as the form names them. */
+const FORM_ERROR_OF = {
+  empty: 'empty',
+  too_long: 'tooLong',
+  long_word: 'longWord',
+  too_many_words: 'wordLimit',
+  not_french: 'notFrench',
+} as const satisfies Record<string, FormError>;
 
 function ErrorContent({ error }: { error: FormError }) {
   switch (error) {
@@ -62,6 +71,10 @@ function ErrorContent({ error }: { error: FormError }) {
       return <>{MESSAGES.notFrench}</>;
     case 'wordLimit':
       return <>{MESSAGES.wordLimit}</>;
+    case 'tooLong':
+      return <>{MESSAGES.questionTooLong}</>;
+    case 'longWord':
+      return <>{MESSAGES.wordTooLong}</>;
     case 'noCredits':
       return (
         <>
@@ -120,14 +133,14 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
       void navigate(LOGIN_FROM_SUBMIT);
       return;
     }
-    const question = text.trim();
-    if (question === '') return setError('empty');
-    if (countWords(question) > MAX_WORDS) return setError('wordLimit');
-    const { isFrench } = await loadQuestionRules();
-    if (!isFrench(question)) return setError('notFrench');
+    if (text.trim() === '') return setError('empty');
+    // The server's own rule, in the same order and with the same messages (length first).
+    const { validateQuestion } = await loadQuestionRules();
+    const valid = validateQuestion(text);
+    if (!valid.ok) return setError(FORM_ERROR_OF[valid.code]);
     if (credits !== null && credits <= 0) return setError('noCredits');
     setError(null);
-    setQuestionText(question);
+    setQuestionText(valid.text);
     decrementCredits();
     void navigate(ANSWER_ROUTE);
   }

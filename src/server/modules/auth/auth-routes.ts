@@ -52,6 +52,19 @@ export function isSafeRedirect(target: unknown, allowedOrigins: ReadonlySet<stri
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && allowedOrigins.has(url.origin);
 }
 
+/**
+ * The only auth paths that take a form body: an OAuth provider posting its answer back
+ * (response_mode=form_post). Every other POST is JSON or empty: better-auth itself also reads form bodies
+ * on sign-in and sign-up, which the per-e-mail limits below (reading the parsed JSON) would not see.
+ */
+const FORM_POST_PATHS = /^\/(?:oauth2\/)?callback\//;
+
+/** Whether a request's body is JSON (`application/json`, parameters allowed). */
+function isJsonBody(request: FastifyRequest): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}
+
 /** Requests whose only purpose is an e-mail: a failed delivery is an error for them. */
 const MAIL_PATHS = new Set(['/request-password-reset', '/send-verification-email']);
 
@@ -97,6 +110,11 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     const full = request.url.split('?')[0] ?? '';
     const path = full.startsWith(AUTH_BASE_PATH) ? full.slice(AUTH_BASE_PATH.length) || '/' : full;
     let body: unknown = request.body;
+
+    // JSON only (or no body), so that the limits below see every e-mail whatever the content type.
+    if (request.method === 'POST' && body !== undefined && body !== null && !isJsonBody(request) && !FORM_POST_PATHS.test(path)) {
+      return sendAuthError(reply, path, 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.jsonRequired);
+    }
 
     // Open redirects: better-auth checks these too, but not on every GET link; refuse them here for all.
     const badField = unsafeRedirect(request, body);

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
 import { createTestApp, makeFakeClientDist, type TestApp, testSearchEngine } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
-import { AUTH_TEST_ENV, STRONG_PASSWORD, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
+import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
 import { MESSAGES } from '../../../common/messages';
 
 const WINDOW_SECONDS = 4;
@@ -52,6 +52,37 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
 
     await sleep(WINDOW_SECONDS * 1000 + 200);
     expect((await signIn(b, 'cible@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
+  });
+
+  it('refuses form-encoded sign-in with a French 415: the per-e-mail limit cannot be side-stepped', async () => {
+    const owner = new TestBrowser(t.app, '10.3.0.1');
+    expect((await signUp(owner, 'formulaire@exemple.fr')).statusCode).toBe(200);
+    const form = (ip: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: 'formulaire@exemple.fr', password }).toString(),
+      });
+    // The e-mail's budget (3) spent on JSON guesses, each from a fresh address.
+    for (let i = 0; i < 3; i++) expect((await signIn(new TestBrowser(t.app, `10.3.1.${i}`), 'formulaire@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
+    expect((await signIn(new TestBrowser(t.app, '10.3.1.9'), 'formulaire@exemple.fr', 'Mauvais123')).statusCode).toBe(429);
+    // Form-encoded guesses used to go on unlimited (401 each, then 200 for the right password).
+    const wrong = await form('10.3.2.1', 'Mauvais123');
+    expect(wrong.statusCode).toBe(415);
+    expect(wrong.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.jsonRequired });
+    expect((await form('10.3.2.2', STRONG_PASSWORD)).statusCode).toBe(415);
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x']) {
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '10.3.2.3',
+        headers: { origin: ORIGIN, 'content-type': type },
+        payload: 'email=formulaire2@exemple.fr',
+      });
+      expect(other.statusCode, type).toBe(415);
+    }
   });
 
   it('limits sign-up and password-reset requests per e-mail too', async () => {

@@ -70,6 +70,16 @@ describe('GET /api/search', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('rejects more than 6,000 characters with a French 400 and answers the worst 6,000-character shape', async () => {
+    const long = await app.inject({ method: 'GET', url: '/api/search', query: { q: 'a'.repeat(6001) } });
+    expect(long.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(long.json()).error.message).toBe(SEARCH_MESSAGES.tooManyChars);
+    // 1,200 unknown hyphenated words (each once looked up with spelling tolerance): now only the first few are.
+    const pieces = Array.from({ length: 1200 }, (_, i) => `q${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i * 7) % 26))}z`);
+    const worst = await app.inject({ method: 'GET', url: '/api/search', query: { q: pieces.join('-').slice(0, 6000) } });
+    expect(worst.statusCode).toBe(200);
+  });
+
   it('rejects an invalid limit', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/search?q=loyer&limit=500' });
     expect(res.statusCode).toBe(400);
