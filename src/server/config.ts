@@ -63,6 +63,15 @@ const envSchema = z.object({
   LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
+  // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in.
+  CORPUS_UPDATE_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'chaque archive doit être une URL http(s)' }))),
+  CORPUS_UPDATE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24),
+  CORPUS_UPDATE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  CORPUS_UPDATE_MAX_MB: z.coerce.number().int().positive().max(10_000).default(300),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,6 +103,19 @@ export interface Config {
   llm: LlmSettings | undefined;
   /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
+  /** Scheduled corpus update (CORPUS_UPDATE_URLS); undefined: the index changes only on restart or by command. */
+  corpusUpdate: CorpusUpdateSettings | undefined;
+}
+
+export interface CorpusUpdateSettings {
+  /** DILA « vos droits » zip archives, downloaded together. */
+  urls: string[];
+  /** Time between two updates. */
+  intervalHours: number;
+  /** Longest time for downloading all the archives. */
+  downloadTimeoutMs: number;
+  /** Largest size of one archive. */
+  maxBytes: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
@@ -203,5 +225,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    corpusUpdate:
+      e.CORPUS_UPDATE_URLS.length > 0
+        ? {
+            urls: e.CORPUS_UPDATE_URLS,
+            intervalHours: e.CORPUS_UPDATE_HOURS,
+            downloadTimeoutMs: e.CORPUS_UPDATE_TIMEOUT_SECONDS * 1000,
+            maxBytes: e.CORPUS_UPDATE_MAX_MB * 1_000_000,
+          }
+        : undefined,
   };
 }

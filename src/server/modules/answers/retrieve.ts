@@ -83,7 +83,8 @@ export interface AnalysedFiche {
   references(): readonly RetrievedReference[];
 }
 
-const caches = new WeakMap<SearchEngine, Lru<string, AnalysedFiche>>();
+/** Per loaded index (its manifest: the engine object itself outlives an index swap, see engine-holder.ts). */
+const caches = new WeakMap<object, Lru<string, AnalysedFiche>>();
 
 function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
   let passages: ReadonlySet<string>[] | undefined;
@@ -100,8 +101,8 @@ function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
 
 /** A fiche and its analysis, from the engine's bounded cache (undefined for an unknown id). */
 export function analysedFiche(engine: SearchEngine, id: string): AnalysedFiche | undefined {
-  let cache = caches.get(engine);
-  if (!cache) caches.set(engine, (cache = new Lru<string, AnalysedFiche>(RETRIEVAL.cacheSize)));
+  let cache = caches.get(engine.manifest);
+  if (!cache) caches.set(engine.manifest, (cache = new Lru<string, AnalysedFiche>(RETRIEVAL.cacheSize)));
   const hit = cache.get(id);
   if (hit) return hit;
   const fiche = engine.getFiche(id);
