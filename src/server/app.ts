@@ -25,6 +25,7 @@ import { feedbackRoutes } from './modules/answers/feedback-routes';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
+import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     settings: config.corpusUpdate,
     ...(deps.corpusUpdate ? { updater: deps.corpusUpdate } : {}),
   });
+  await app.register(retrievalModelsPlugin, { config, holder: engineHolder });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -139,7 +141,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(profileRoutes, { accounts });
       await api.register(searchRoutes, { engine: searchEngine, perMinute: config.searchRateLimitPerMinute });
       const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
-      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm });
+      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, retrievalModels: app.retrievalModels });
       await api.register(answersRoutes, { service: answers, resolveUser });
       await api.register(feedbackRoutes, { db: database.db, resolveUser });
       await api.register(prefileRoutes, {

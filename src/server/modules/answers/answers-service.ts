@@ -14,8 +14,9 @@ import { checkAnswer } from './citations/check-citations';
 import { composeExtractive, type ComposeExtractiveOptions } from './extractive/compose-extractive';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './llm/types';
-import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieve';
+import { cachedFiche, type RetrieveResult } from './retrieve';
 import { detectUrgency } from './urgency';
+import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
  * The answer service (issue 5, product.md §2): validation, retrieval, the credit, composition, the
@@ -95,6 +96,8 @@ export interface AnswersServiceDeps {
   credits: CreditsService;
   /** Set for the "llm" mode. */
   llm?: LlmConfig | undefined;
+  /** Optional dense channel and question rewrite before the search (EMBEDDINGS_*, LLM_QUERY_REWRITE). */
+  retrievalModels?: RetrievalModels | undefined;
   /** Injectable for tests (default: the real composers). */
   composeExtractive?: ExtractiveComposer;
   composeLlm?: LlmComposer;
@@ -137,7 +140,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     if (!valid.ok) return { ok: false, status: 400, code: 'invalid_question', message: valid.message };
     const question = valid.text;
     const urgent = detectUrgency(question);
-    const retrieved: RetrieveResult = retrieveSources(deps.engine, question);
+    const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
+    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models);
     const dataDate = deps.engine.corpusDate;
     const base = { ok: true as const, userId, question, city, urgent, dataDate };
 

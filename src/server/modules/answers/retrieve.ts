@@ -23,6 +23,7 @@ import { corpusStems, searchText, stemSet, TopicMatcher, topicWords, wordPresent
 import { Lru } from './extractive/lru';
 import { shortenOnSentence } from './extractive/text';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './llm/types';
+import type { QueryModels } from '../retrieval-models/retrieval-models';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */
@@ -63,6 +64,8 @@ export const RETRIEVAL = {
 export interface RetrieveOptions {
   /** Number of sources wanted (3..5, default 4). Fewer are returned when fewer are relevant. */
   maxSources?: number;
+  /** Optional models prepared for this question (retrieval-models.ts): extra search terms, dense re-ranking. */
+  models?: QueryModels;
 }
 
 export interface RetrieveResult {
@@ -195,7 +198,9 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const wanted = Math.min(RETRIEVAL.maxSources, Math.max(RETRIEVAL.minSources, Math.round(opts.maxSources ?? RETRIEVAL.defaultSources)));
   const words = topicWords(question);
   if (words.length === 0) return { sources: [], outOfScope: true };
-  const results = engine.search(searchText(question), RETRIEVAL.candidates, { withPassages: true, snippets: false });
+  const terms = opts.models?.searchTerms;
+  const lexical = engine.search(terms ? `${searchText(question)} ${terms}` : searchText(question), RETRIEVAL.candidates, { withPassages: true, snippets: false });
+  const results = opts.models?.rerank?.(lexical) ?? lexical;
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];
