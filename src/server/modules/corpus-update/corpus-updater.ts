@@ -7,7 +7,7 @@
  * archive URL) and shown in /api/health and /metrics.
  *
  * Swapping in, on the event loop and in one synchronous step: INDEX_DIR → INDEX_DIR.previous, the staged
- * index → INDEX_DIR, load it (the only pause requests see: the time to open an index, about 0.3 s for
+ * index → INDEX_DIR, load it (the only pause requests see: the time to open an index, about 0.4 s for
  * the full corpus), hand it to the holder (which closes the previous engine); on a loading error the
  * directories are put back. The previous directory is then removed in the background. A restart loads
  * INDEX_DIR as usual: the updated index is kept until the corpus packages change version.
@@ -161,7 +161,9 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) 
       // A process that never started emits no 'close'.
       if (child.pid === undefined) settle(null, null);
     });
-    child.send(job);
+    child.send(job, (err) => {
+      if (err) stop('build_failed', 'Le processus de mise à jour du corpus ne répond pas.');
+    });
   });
 
 const statePath = (indexDir: string): string => `${indexDir}.update-state.json`;
