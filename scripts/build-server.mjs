@@ -9,6 +9,10 @@
  *   src/server/modules/prefile/fonts → dist/server/fonts      (prefile-pdf.ts: `./fonts/…`)
  * The lexicon (src/corpus/lexicon.json) is imported, so it is inside the bundle.
  *
+ * The child process of the scheduled corpus update is a second entry point, bundled beside the server
+ * (corpus-updater.ts starts `<here>/corpus-update-worker.js`):
+ *   src/server/modules/corpus-update/corpus-update-worker.ts → dist/server/corpus-update-worker.js
+ *
  * The build fails when the bundle imports a package that is not in package.json "dependencies": the
  * production image installs with `npm ci --omit=dev`, so a devDependency would be missing there.
  *
@@ -77,8 +81,11 @@ export async function buildServer({ outDir = path.join(root, 'dist', 'server') }
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/server.ts'],
-    outfile: path.join(outDir, 'server.js'),
+    entryPoints: [
+      { in: 'src/server/server.ts', out: 'server' },
+      { in: 'src/server/modules/corpus-update/corpus-update-worker.ts', out: 'corpus-update-worker' },
+    ],
+    outdir: outDir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -92,7 +99,7 @@ export async function buildServer({ outDir = path.join(root, 'dist', 'server') }
     fs.cpSync(path.join(root, from), path.join(outDir, to), { recursive: true });
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const code = fs.readFileSync(path.join(outDir, 'server.js'), 'utf8');
+  const code = ['server.js', 'corpus-update-worker.js'].map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
   const imports = [...new Set([...externalImports(result.metafile), ...requiredPackages(code)])].sort();
   const problems = checkRuntimeImports(imports, pkg);
   if (problems.length > 0) {

@@ -13,7 +13,8 @@
  *   npm run eval:answers [-- --all] [--set dev|everyday|everyday2|all] [--failures N]
  *
  * The answers are composed in the mode the environment selects (LLM_BASE_URL + LLM_MODEL → « llm »,
- * otherwise « extractive »). Nothing is written outside a temporary directory, removed at the end.
+ * otherwise « extractive »); EMBEDDINGS_* and LLM_QUERY_REWRITE add the optional retrieval models (the
+ * fiche vectors are computed, or read from INDEX_DIR.vectors, before the first question). Nothing is written outside a temporary directory, removed at the end.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -234,6 +235,14 @@ async function main(): Promise<void> {
     LLM_BASE_URL: process.env.LLM_BASE_URL,
     LLM_API_KEY: process.env.LLM_API_KEY,
     LLM_MODEL: process.env.LLM_MODEL,
+    // The optional retrieval models (README, « Modèles de recherche facultatifs »), to measure them.
+    LLM_QUERY_REWRITE: process.env.LLM_QUERY_REWRITE,
+    LLM_QUERY_REWRITE_TIMEOUT_MS: process.env.LLM_QUERY_REWRITE_TIMEOUT_MS,
+    EMBEDDINGS_BASE_URL: process.env.EMBEDDINGS_BASE_URL,
+    EMBEDDINGS_API_KEY: process.env.EMBEDDINGS_API_KEY,
+    EMBEDDINGS_MODEL: process.env.EMBEDDINGS_MODEL,
+    EMBEDDINGS_TIMEOUT_MS: process.env.EMBEDDINGS_TIMEOUT_MS,
+    EMBEDDINGS_BATCH_SIZE: process.env.EMBEDDINGS_BATCH_SIZE,
   };
   const config = loadConfig(env);
   const database = await openDatabase({ dataDir });
@@ -241,6 +250,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { logger: false, database, searchEngine });
   try {
     await app.ready();
+    // With EMBEDDINGS_*, measure with the fiche vectors in place (computed or read from INDEX_DIR.vectors).
+    if (app.retrievalModels?.vectors && !(await app.retrievalModels.vectors.whenReady(app.searchEngine))) {
+      throw new Error('Vecteurs des fiches indisponibles : vérifiez EMBEDDINGS_BASE_URL et EMBEDDINGS_MODEL.');
+    }
     const apiKey = await createEvalUser(app);
     const setupMs = performance.now() - t0;
 

@@ -63,12 +63,17 @@ export async function readArchive(from: string): Promise<{ entries: ArchiveEntry
   } else {
     entries = zipEntries(fs.readFileSync(from));
   }
+  return { entries, digest: digestEntries(entries) };
+}
+
+/** A short digest of archive entries (names and contents, in name order): the same archive, the same digest. */
+export function digestEntries(entries: readonly ArchiveEntry[]): string {
   const hash = crypto.createHash('sha256');
   for (const e of [...entries].sort((a, b) => a.name.localeCompare(b.name))) {
     hash.update(e.name);
     hash.update(e.data);
   }
-  return { entries, digest: hash.digest('hex').slice(0, 16) };
+  return hash.digest('hex').slice(0, 16);
 }
 
 function audienceFromPath(name: string): Audience | undefined {

@@ -80,6 +80,11 @@ export interface SearchEngine {
   getFiche(id: string): Fiche | undefined;
   getArticle(idOrNumber: string, codeId?: string): CodeArticle | undefined;
   themes(): Theme[];
+  /**
+   * Releases the open index files (an engine replaced by a newer index, see engine-holder.ts). The engine
+   * must not be used afterwards: reading a fiche or a passage then throws.
+   */
+  close?(): void;
 }
 
 /** Relative importance of each field (title of the fiche, its summary, section headings, passage text). */
@@ -321,6 +326,7 @@ class Engine implements SearchEngine {
   private readonly termIndex = new Map<string, number>();
   private fichesFd: number | undefined;
   private passagesFd: number | undefined;
+  private closed = false;
   private readonly docScore: Float32Array;
   private readonly docMask: Uint32Array;
   private readonly touchedDocs: Uint32Array;
@@ -718,7 +724,7 @@ class Engine implements SearchEngine {
     const start = this.postings.passageStart[doc];
     const end = this.postings.passageStart[doc + 1];
     if (start === undefined || end === undefined || end <= start) return '';
-    if (this.passagesFd === undefined) this.passagesFd = fs.openSync(path.join(this.dir, FILES.passages), 'r');
+    if (this.passagesFd === undefined) this.passagesFd = fs.openSync(this.file(FILES.passages), 'r');
     const buf = Buffer.alloc(end - start);
     fs.readSync(this.passagesFd, buf, 0, end - start, start);
     return buf.toString('utf8');
@@ -745,7 +751,7 @@ class Engine implements SearchEngine {
     const i = this.byId.get(id.trim().toUpperCase());
     const meta = i === undefined ? undefined : this.metas[i];
     if (!meta) return undefined;
-    if (this.fichesFd === undefined) this.fichesFd = fs.openSync(path.join(this.dir, FILES.fiches), 'r');
+    if (this.fichesFd === undefined) this.fichesFd = fs.openSync(this.file(FILES.fiches), 'r');
     const buf = Buffer.alloc(meta.loc[1]);
     fs.readSync(this.fichesFd, buf, 0, meta.loc[1], meta.loc[0]);
     return JSON.parse(buf.toString('utf8')) as Fiche;
@@ -753,6 +759,20 @@ class Engine implements SearchEngine {
 
   getArticle(idOrNumber: string, codeId?: string): CodeArticle | undefined {
     return this.articles.get(idOrNumber, codeId);
+  }
+
+  /** Path of an index file, opened lazily; refused once closed (the directory may hold another index by then). */
+  private file(name: string): string {
+    if (this.closed) throw new Error('Index de recherche fermé.');
+    return path.join(this.dir, name);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const fd of [this.fichesFd, this.passagesFd]) if (fd !== undefined) fs.closeSync(fd);
+    this.fichesFd = undefined;
+    this.passagesFd = undefined;
+    this.articles.close();
   }
 
   themes(): Theme[] {

@@ -128,10 +128,12 @@ export function buildArticleStore(
 export class ArticleStore {
   private index: ArticleIndexFile | undefined;
   private fd: number | undefined;
+  private closed = false;
 
   constructor(private readonly dir: string) {}
 
   private load(): ArticleIndexFile {
+    if (this.closed) throw new Error('Index de recherche fermé.');
     if (!this.index) {
       this.index = JSON.parse(fs.readFileSync(path.join(this.dir, 'articles-index.json'), 'utf8')) as ArticleIndexFile;
     }
@@ -143,6 +145,7 @@ export class ArticleStore {
   }
 
   private read(loc: [number, number]): CodeArticle {
+    if (this.closed) throw new Error('Index de recherche fermé.');
     if (this.fd === undefined) this.fd = fs.openSync(path.join(this.dir, 'articles.jsonl'), 'r');
     const buf = Buffer.alloc(loc[1]);
     fs.readSync(this.fd, buf, 0, loc[1], loc[0]);
@@ -176,7 +179,9 @@ export class ArticleStore {
     return undefined;
   }
 
+  /** Closes the articles file; later reads throw (the directory may hold another index by then). */
   close(): void {
+    this.closed = true;
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
   }

@@ -15,10 +15,16 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     await t.close();
   });
 
-  it('GET /api/health reports the database', async () => {
+  it('GET /api/health reports the database and the index in service', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(healthResponseSchema.parse(res.json())).toEqual({ status: 'ok', db: 'ok' });
+    const engine = t.app.searchEngine;
+    expect(healthResponseSchema.parse(res.json())).toEqual({
+      status: 'ok',
+      db: 'ok',
+      // No CORPUS_UPDATE_URLS: no scheduled update to describe.
+      corpus: { date: engine.corpusDate, fiches: engine.ficheCount, builtAt: engine.manifest.builtAt },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -23,6 +23,9 @@ import { answersRoutes } from './modules/answers/answers-routes';
 import { createAnswersService } from './modules/answers/answers-service';
 import { feedbackRoutes } from './modules/answers/feedback-routes';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
+import { createEngineHolder } from '../corpus/engine-holder';
+import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
+import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -35,6 +38,8 @@ export interface AppDependencies {
   searchEngine?: SearchEngine;
   /** Progress of a first index build (the server passes a terminal progress bar). */
   onIndexProgress?: (done: number, total: number, phase: string) => void;
+  /** Test overrides of the scheduled corpus update (CORPUS_UPDATE_URLS). */
+  corpusUpdate?: CorpusUpdatePluginOptions['updater'];
 }
 
 declare module 'fastify' {
@@ -43,7 +48,7 @@ declare module 'fastify' {
     database: Database;
     /** Sign-in, sessions, profiles, credits (modules/auth/accounts.ts). */
     accounts: Accounts;
-    /** The legal corpus and its retrieval engine (src/corpus). */
+    /** The legal corpus and its retrieval engine (src/corpus); always the index in service (engine-holder.ts). */
     searchEngine: SearchEngine;
   }
 }
@@ -79,7 +84,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (!deps.database) await database.close();
   });
 
-  const searchEngine = deps.searchEngine ?? (await loadSearchEngine({ indexDir: config.indexDir, onProgress: deps.onIndexProgress }));
+  // Every module gets the holder's engine: a scheduled corpus update can replace the index behind it.
+  const engineHolder = createEngineHolder(
+    deps.searchEngine ?? (await loadSearchEngine({ indexDir: config.indexDir, onProgress: deps.onIndexProgress })),
+  );
+  const searchEngine = engineHolder.engine;
   app.decorate('searchEngine', searchEngine);
 
   const accounts = await createAccounts(config, database, app.log);
@@ -94,10 +103,23 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     auth: accounts.publicAuth,
     corpusDate: searchEngine.corpusDate,
   };
+  // The same object until the index changes (the client plugin re-renders index.html when it does).
+  let currentPublicConfig = publicConfig;
+  const livePublicConfig = (): PublicConfig => {
+    if (currentPublicConfig.corpusDate !== searchEngine.corpusDate) currentPublicConfig = { ...publicConfig, corpusDate: searchEngine.corpusDate };
+    return currentPublicConfig;
+  };
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(corpusUpdatePlugin, {
+    holder: engineHolder,
+    indexDir: config.indexDir,
+    settings: config.corpusUpdate,
+    ...(deps.corpusUpdate ? { updater: deps.corpusUpdate } : {}),
+  });
+  await app.register(retrievalModelsPlugin, { config, holder: engineHolder });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -114,12 +136,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       // PostgreSQL: counters in the shared database, so the limit holds across instances (README, « Plusieurs instances »).
       const rateLimitStore = database.kind === 'postgres' ? { store: createPgRateLimitStore(database.db, app.log) } : {};
       await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', ...rateLimitStore });
-      await api.register(healthRoutes, { database, searchEngine });
+      await api.register(healthRoutes, { database, searchEngine, corpus: () => app.corpusUpdate.health() });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });
       await api.register(searchRoutes, { engine: searchEngine, perMinute: config.searchRateLimitPerMinute });
       const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
-      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm });
+      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, retrievalModels: app.retrievalModels });
       await api.register(answersRoutes, { service: answers, resolveUser });
       await api.register(feedbackRoutes, { db: database.db, resolveUser });
       await api.register(prefileRoutes, {
@@ -135,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   );
   await app.register(articlesRoutes, { engine: searchEngine, siteTitle: config.siteTitle });
 
-  await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: () => publicConfig });
+  await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: livePublicConfig });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -53,3 +53,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
   });
 });
+
+describe('loadConfig: scheduled corpus update and retrieval models (off by default)', () => {
+  it('leaves both off without their variables', () => {
+    const c = loadConfig({});
+    expect(c.corpusUpdate).toBeUndefined();
+    expect(c.embeddings).toBeUndefined();
+    expect(c.queryRewrite).toBeUndefined();
+  });
+
+  it('reads the corpus update', () => {
+    expect(loadConfig({ CORPUS_UPDATE_URLS: 'https://a.fr/part/x.zip, http://b.fr/pro/y.zip', CORPUS_UPDATE_HOURS: '12' }).corpusUpdate).toEqual({
+      urls: ['https://a.fr/part/x.zip', 'http://b.fr/pro/y.zip'],
+      intervalHours: 12,
+      downloadTimeoutMs: 900_000,
+      maxBytes: 300_000_000,
+    });
+    expect(() => loadConfig({ CORPUS_UPDATE_URLS: 'ftp://a.fr/x.zip' })).toThrow(/CORPUS_UPDATE_URLS=.*chaque archive doit être une URL http\(s\)/);
+    expect(() => loadConfig({ CORPUS_UPDATE_URLS: 'https://a.fr/x.zip', CORPUS_UPDATE_HOURS: '0' })).toThrow(ConfigError);
+  });
+
+  it('reads the embeddings and the rewrite, and names a missing companion variable', () => {
+    const c = loadConfig({
+      EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1',
+      EMBEDDINGS_MODEL: 'bge-m3',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'mistral',
+      LLM_QUERY_REWRITE: 'true',
+    });
+    expect(c.embeddings).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'bge-m3', timeoutMs: 1500, batchSize: 32 });
+    expect(c.queryRewrite).toEqual({ timeoutMs: 3000 });
+    expect(() => loadConfig({ LLM_QUERY_REWRITE: 'true' })).toThrow('LLM_QUERY_REWRITE="true" : demande LLM_BASE_URL et LLM_MODEL');
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('EMBEDDINGS_MODEL="" : requis avec EMBEDDINGS_BASE_URL');
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'bge-m3', EMBEDDINGS_BATCH_SIZE: '1000' })).toThrow(ConfigError);
+  });
+});

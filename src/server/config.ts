@@ -61,8 +61,25 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // Retrieval models, off by default: a dense channel (embeddings) and a rewrite of the question (LLM).
+  LLM_QUERY_REWRITE: bool.default(false),
+  LLM_QUERY_REWRITE_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(3000),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(1500),
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
   // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
+  // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in.
+  CORPUS_UPDATE_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'chaque archive doit être une URL http(s)' }))),
+  CORPUS_UPDATE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24),
+  CORPUS_UPDATE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  CORPUS_UPDATE_MAX_MB: z.coerce.number().int().positive().max(10_000).default(300),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -92,8 +109,25 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Language-model composition (issue 5); undefined: extractive mode. */
   llm: LlmSettings | undefined;
+  /** Rewrite of the question into legal search terms by the LLM (LLM_QUERY_REWRITE); undefined: off. */
+  queryRewrite: { timeoutMs: number } | undefined;
+  /** Dense retrieval channel (EMBEDDINGS_BASE_URL + EMBEDDINGS_MODEL); undefined: lexical search alone. */
+  embeddings: EmbeddingsConfig | undefined;
   /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
+  /** Scheduled corpus update (CORPUS_UPDATE_URLS); undefined: the index changes only on restart or by command. */
+  corpusUpdate: CorpusUpdateSettings | undefined;
+}
+
+export interface CorpusUpdateSettings {
+  /** DILA « vos droits » zip archives, downloaded together. */
+  urls: string[];
+  /** Time between two updates. */
+  intervalHours: number;
+  /** Longest time for downloading all the archives. */
+  downloadTimeoutMs: number;
+  /** Largest size of one archive. */
+  maxBytes: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
@@ -105,6 +139,17 @@ export interface LlmSettings {
   timeoutMs: number;
   /** Longest time for the whole answer. */
   totalTimeoutMs: number;
+}
+
+/** An OpenAI-compatible embeddings endpoint (`POST {baseUrl}/embeddings`). */
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** Time limit of a question's vector. */
+  timeoutMs: number;
+  /** Fiches per request when computing the fiche vectors. */
+  batchSize: number;
 }
 
 export interface OAuthProviderConfig {
@@ -147,6 +192,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.LLM_QUERY_REWRITE && !(e.LLM_BASE_URL && e.LLM_MODEL)) {
+    problems.push(`LLM_QUERY_REWRITE=${JSON.stringify(env.LLM_QUERY_REWRITE ?? '')} : demande LLM_BASE_URL et LLM_MODEL`);
+  }
+  if (Boolean(e.EMBEDDINGS_BASE_URL) !== Boolean(e.EMBEDDINGS_MODEL)) {
+    const missing = e.EMBEDDINGS_BASE_URL ? 'EMBEDDINGS_MODEL' : 'EMBEDDINGS_BASE_URL';
+    problems.push(`${missing}="" : requis avec ${missing === 'EMBEDDINGS_MODEL' ? 'EMBEDDINGS_BASE_URL' : 'EMBEDDINGS_MODEL'}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -202,6 +256,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             totalTimeoutMs: e.LLM_TOTAL_TIMEOUT_MS,
           }
         : undefined,
+    queryRewrite: e.LLM_QUERY_REWRITE && e.LLM_BASE_URL && e.LLM_MODEL ? { timeoutMs: e.LLM_QUERY_REWRITE_TIMEOUT_MS } : undefined,
+    embeddings:
+      e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
+        ? {
+            baseUrl: e.EMBEDDINGS_BASE_URL,
+            ...(e.EMBEDDINGS_API_KEY ? { apiKey: e.EMBEDDINGS_API_KEY } : {}),
+            model: e.EMBEDDINGS_MODEL,
+            timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
+            batchSize: e.EMBEDDINGS_BATCH_SIZE,
+          }
+        : undefined,
     metricsToken: e.METRICS_TOKEN,
+    corpusUpdate:
+      e.CORPUS_UPDATE_URLS.length > 0
+        ? {
+            urls: e.CORPUS_UPDATE_URLS,
+            intervalHours: e.CORPUS_UPDATE_HOURS,
+            downloadTimeoutMs: e.CORPUS_UPDATE_TIMEOUT_SECONDS * 1000,
+            maxBytes: e.CORPUS_UPDATE_MAX_MB * 1_000_000,
+          }
+        : undefined,
   };
 }

@@ -5,12 +5,38 @@ import { z } from 'zod';
  * - GET /api/health/live  — liveness: the process answers; never touches the database (always 200).
  * - GET /api/health/ready — readiness: database ping (bounded by a short timeout) and search index
  *   loaded; 503 with a French message when the instance should not receive traffic.
- * - GET /api/health       — the original check (database only), kept for the home badge and scripts.
+ * - GET /api/health       — the original check (database only), kept for the home badge and scripts;
+ *   it also describes the search index in service and its scheduled update (`corpus`).
  */
+
+/** The search index in service and, when CORPUS_UPDATE_URLS is set, its scheduled update. */
+export const corpusHealthSchema = z.object({
+  /** Date of the newest fiche (YYYY-MM-DD). */
+  date: z.string(),
+  fiches: z.number().int().nonnegative(),
+  /** When this index was built (ISO). */
+  builtAt: z.string(),
+  update: z
+    .object({
+      running: z.boolean(),
+      lastAttemptAt: z.string().optional(),
+      /** updated | unchanged | download_failed | timeout | too_large | invalid_archive | build_failed | check_failed | swap_failed */
+      lastOutcome: z.string().optional(),
+      /** French reason of the last failure. */
+      lastMessage: z.string().optional(),
+      lastSuccessAt: z.string().optional(),
+      lastUpdatedAt: z.string().optional(),
+      nextAt: z.string().optional(),
+    })
+    .optional(),
+});
+
+export type CorpusHealth = z.infer<typeof corpusHealthSchema>;
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'error']),
+  corpus: corpusHealthSchema.optional(),
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -17,8 +17,9 @@ import { pruneSources } from './citations/prune-sources';
 import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
-import { cachedFiche, retrieveSources, type RetrieveResult } from './retrieval/retrieve';
+import { cachedFiche, type RetrieveResult } from './retrieval/retrieve';
 import { detectUrgency } from './urgency';
+import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
  * The answer service (issue 5, product.md §2): validation, retrieval, the credit, composition, the
@@ -100,6 +101,8 @@ export interface AnswersServiceDeps {
   credits: CreditsService;
   /** Set for the "llm" mode. */
   llm?: LlmConfig | undefined;
+  /** Optional dense channel and question rewrite before the search (EMBEDDINGS_*, LLM_QUERY_REWRITE). */
+  retrievalModels?: RetrievalModels | undefined;
   /** Injectable for tests (default: the real composers). */
   composeExtractive?: ExtractiveComposer;
   composeLlm?: LlmComposer;
@@ -143,7 +146,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     const question = valid.text;
     const urgent = detectUrgency(question);
     const understanding = understand(question);
-    const retrieved: RetrieveResult = retrieveSources(deps.engine, question, { understanding });
+    const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
+    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, { understanding });
     const dataDate = deps.engine.corpusDate;
     const base = { ok: true as const, userId, question, understanding, city, urgent, dataDate };
 

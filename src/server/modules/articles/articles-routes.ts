@@ -140,10 +140,13 @@ ${blocks.join('\n')}
 
 /** GET /Articles/ and /Articles/index.htm. */
 export async function articlesRoutes(app: FastifyInstance, opts: ArticlesRoutesOptions): Promise<void> {
-  let html: string | undefined;
+  // Rendered once per loaded index (a newer index can replace it while the server runs).
+  let page: { manifest: object; html: string } | undefined;
   const handler = async (_request: unknown, reply: FastifyReply): Promise<void> => {
-    html ??= renderArticlesPage(opts.engine.themes(), opts.engine.corpusDate, opts.siteTitle);
-    await reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(html);
+    if (page?.manifest !== opts.engine.manifest) {
+      page = { manifest: opts.engine.manifest, html: renderArticlesPage(opts.engine.themes(), opts.engine.corpusDate, opts.siteTitle) };
+    }
+    await reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(page.html);
   };
   app.get('/Articles/', handler);
   app.get('/Articles/index.htm', handler);

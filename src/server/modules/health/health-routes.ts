@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HEALTH_MESSAGES, type HealthResponse, type LiveResponse, type ReadyResponse } from '../../../common/api/health';
+import { HEALTH_MESSAGES, type CorpusHealth, type HealthResponse, type LiveResponse, type ReadyResponse } from '../../../common/api/health';
 import type { Database } from '../../db/database';
 import type { SearchEngine } from '../../../corpus/engine';
 import { createDatabaseProbe, DEFAULT_PING_TIMEOUT_MS } from './database-probe';
@@ -10,6 +10,8 @@ export interface HealthRoutesOptions {
   searchEngine: Pick<SearchEngine, 'ficheCount'> | undefined;
   /** Longest wait for the database ping (default 2 s). */
   pingTimeoutMs?: number;
+  /** The index in service and its scheduled update, shown by GET /api/health. */
+  corpus?: () => CorpusHealth;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthRoutesOptio
   app.get('/health', routeOptions, async (request, reply) => {
     const db = await probe();
     const body: HealthResponse = db === 'ok' ? { status: 'ok', db: 'ok' } : { status: 'degraded', db: 'error' };
+    if (opts.corpus) body.corpus = opts.corpus();
     if (db !== 'ok') request.log.warn({ db }, 'database ping failed');
     return reply.code(db === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(body);
   });

@@ -25,6 +25,7 @@ import { shortenOnSentence } from '../../../../common/french-text';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
 import { pathStatus, resolveCases } from '../cases/resolve-case';
 import { understand, type Understanding } from '../question/understand';
+import type { QueryModels } from '../../retrieval-models/retrieval-models';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */
@@ -67,6 +68,8 @@ export interface RetrieveOptions {
   maxSources?: number;
   /** The question, already understood (computed here when absent). */
   understanding?: Understanding;
+  /** Optional models prepared for this question (retrieval-models.ts): extra search terms, dense re-ranking. */
+  models?: QueryModels;
 }
 
 export interface RetrieveResult {
@@ -87,7 +90,8 @@ export interface AnalysedFiche {
   references(): readonly RetrievedReference[];
 }
 
-const caches = new WeakMap<SearchEngine, Lru<string, AnalysedFiche>>();
+/** Per loaded index (its manifest: the engine object itself outlives an index swap, see engine-holder.ts). */
+const caches = new WeakMap<object, Lru<string, AnalysedFiche>>();
 
 function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
   let passages: ReadonlySet<string>[] | undefined;
@@ -104,8 +108,8 @@ function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
 
 /** A fiche and its analysis, from the engine's bounded cache (undefined for an unknown id). */
 export function analysedFiche(engine: SearchEngine, id: string): AnalysedFiche | undefined {
-  let cache = caches.get(engine);
-  if (!cache) caches.set(engine, (cache = new Lru<string, AnalysedFiche>(RETRIEVAL.cacheSize)));
+  let cache = caches.get(engine.manifest);
+  if (!cache) caches.set(engine.manifest, (cache = new Lru<string, AnalysedFiche>(RETRIEVAL.cacheSize)));
   const hit = cache.get(id);
   if (hit) return hit;
   const fiche = engine.getFiche(id);
@@ -207,7 +211,9 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const u = opts.understanding ?? understand(question);
   const words = u.words;
   if (words.length === 0) return { sources: [], outOfScope: true };
-  const results = engine.search(u.searchText, RETRIEVAL.candidates, { withPassages: true, snippets: false, asked: question });
+  const terms = opts.models?.searchTerms;
+  const lexical = engine.search(terms ? `${u.searchText} ${terms}` : u.searchText, RETRIEVAL.candidates, { withPassages: true, snippets: false, asked: question });
+  const results = opts.models?.rerank?.(lexical) ?? lexical;
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/ports';
+import { fichesFromEntries } from '../dila-archive';
+import { downloadArchives } from './download-archives';
+
+const XML = (id: string, title: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?><Publication xmlns:dc="http://purl.org/dc/elements/1.1/" ID="${id}" type="Fiche d'information">` +
+  `<dc:title>${title}</dc:title><dc:description>Description.</dc:description><dc:date>modified 2026-01-02</dc:date>` +
+  `<Introduction><Texte><Paragraphe>Texte.</Paragraphe></Texte></Introduction></Publication>`;
+
+const part = zipSync({ 'F1.xml': strToU8(XML('F1', 'Fiche des particuliers')), 'lisezmoi.txt': strToU8('x'.repeat(5000)) });
+const pro = zipSync({ 'F2.xml': strToU8(XML('F2', 'Fiche des professionnels')) });
+/** A zip inside a zip, as in some DILA bundles. */
+const nested = zipSync({ 'inner.zip': zipSync({ 'F3.xml': strToU8(XML('F3', 'Fiche imbriquée')) }) });
+/** Highly compressible: small to download, large once opened. */
+const bomb = zipSync({ 'F4.xml': strToU8(`${XML('F4', 'Grande')}${' '.repeat(3_000_000)}`) }, { level: 9 });
+
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = req.url ?? '';
+    const body = url.includes('/part/') ? part : url.includes('/pro/') ? pro : url.includes('/nested/') ? nested : url.includes('/bomb/') ? bomb : undefined;
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (url.includes('chunked')) {
+      // No content-length: the size is only known while reading.
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      res.end(Buffer.from(body));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(body.byteLength) }).end(Buffer.from(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+describe('downloading the DILA archives', () => {
+  it('opens every archive, keeps the XML files and reads the audience from each URL', async () => {
+    const got = await downloadArchives({
+      urls: [`${base}/vdd/3.4/part/zip/vosdroits-latest.zip`, `${base}/vdd/3.4/pro/zip/vosdroits-latest.zip`, `${base}/nested/a.zip`],
+      timeoutMs: 10_000,
+      maxBytes: 1_000_000,
+    });
+    expect(got.entries.map((e) => e.name)).toEqual([
+      '/vdd/3.4/part/zip/vosdroits-latest.zip/F1.xml',
+      '/vdd/3.4/pro/zip/vosdroits-latest.zip/F2.xml',
+      '/nested/a.zip/inner.zip/F3.xml',
+    ]);
+    expect(got.bytes).toBe(part.byteLength + pro.byteLength + nested.byteLength);
+    const fiches = fichesFromEntries(got.entries);
+    // The XML names no audience: the URL's « part » or « pro » does (none for the third archive).
+    expect(fiches.map((f) => [f.id, f.audiences])).toEqual([
+      ['F1', ['particuliers']],
+      ['F2', ['professionnels']],
+      ['F3', []],
+    ]);
+    const again = await downloadArchives({ urls: [`${base}/vdd/3.4/part/zip/vosdroits-latest.zip`], timeoutMs: 10_000, maxBytes: 1_000_000 });
+    const other = await downloadArchives({ urls: [`${base}/vdd/3.4/pro/zip/vosdroits-latest.zip`], timeoutMs: 10_000, maxBytes: 1_000_000 });
+    expect(again.digest).toMatch(/^[0-9a-f]{16}$/);
+    expect(again.digest).not.toBe(other.digest);
+    expect((await downloadArchives({ urls: [`${base}/vdd/3.4/part/zip/vosdroits-latest.zip`], timeoutMs: 10_000, maxBytes: 1_000_000 })).digest).toBe(again.digest);
+  });
+
+  it('refuses an archive over the size limit, announced or not, compressed or opened', async () => {
+    const url = `${base}/vdd/part/a.zip`;
+    await expect(downloadArchives({ urls: [url], timeoutMs: 10_000, maxBytes: 100 })).rejects.toMatchObject({
+      kind: 'too_large',
+      message: 'Archive 1 sur 1 : 0 Mo, au-delà de la limite de 0 Mo.',
+    });
+    await expect(downloadArchives({ urls: [`${base}/vdd/part/chunked.zip`], timeoutMs: 10_000, maxBytes: 100 })).rejects.toMatchObject({
+      kind: 'too_large',
+    });
+    await expect(downloadArchives({ urls: [`${base}/bomb/a.zip`], timeoutMs: 10_000, maxBytes: 1_000_000, maxUncompressedBytes: 2_000_000 })).rejects.toMatchObject({
+      kind: 'too_large',
+      message: 'Archive 1 sur 1 : plus de 2 Mo une fois décompressée.',
+    });
+  });
+
+  it('names the archive by its rank, never by its URL, when the server fails', async () => {
+    const err = await downloadArchives({ urls: [`${base}/vdd/part/a.zip`, `${base}/secret-token/missing.zip`], timeoutMs: 10_000, maxBytes: 1_000_000 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ kind: 'download_failed', message: 'Archive 2 sur 2 : le serveur a répondu HTTP 404.' });
+    expect(String((err as Error).message)).not.toContain('secret');
+    const closed = await downloadArchives({ urls: [`http://127.0.0.1:${await freePort()}/a.zip`], timeoutMs: 10_000, maxBytes: 1000 }).catch(
+      (e: unknown) => e,
+    );
+    expect(closed).toMatchObject({ kind: 'download_failed', message: 'Archive 1 sur 1 : serveur injoignable (ECONNREFUSED).' });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * One scheduled corpus update, as run away from the server's event loop (in a child process, see
+ * src/server/modules/corpus-update): download the DILA archives, stop there when they are the ones the
+ * index in service was built from, otherwise parse them, build a new index in `stagingDir`, and check it
+ * against the index in service. The staging directory is removed on any failure; on success the server
+ * moves it into place and loads it.
+ */
+import fs from 'node:fs';
+import { buildIndex } from '../build-index.js';
+import { fichesFromEntries } from '../dila-archive.js';
+import { openIndex, readManifest, sourceKeyFromPackages } from '../engine.js';
+import { legiDataDir } from '../legi.js';
+import type { Fiche } from '../types.js';
+import { checkNewIndex, DEFAULT_CHECK_BOUNDS, type CheckBounds, type IndexCheck } from './check-index.js';
+import { CorpusUpdateError, downloadArchives, type CorpusUpdateFailure } from './download-archives.js';
+
+export interface UpdateJobOptions {
+  urls: string[];
+  /** The index in service (read to compare, never written). */
+  indexDir: string;
+  /** Where the new index is built (created, and removed on failure). */
+  stagingDir: string;
+  downloadTimeoutMs: number;
+  maxBytes: number;
+  /** Include the code articles of the legi-data package (default true; tests leave them out). */
+  includeCodes?: boolean;
+  bounds?: CheckBounds;
+  smokeQueries?: readonly string[];
+}
+
+/** A short description of an index, safe to log and to show in /api/health. */
+export interface IndexSummary {
+  corpusDate: string;
+  fiches: number;
+  builtAt: string;
+}
+
+export type UpdateJobResult =
+  | { outcome: 'unchanged'; digest: string; bytes: number }
+  | { outcome: 'built'; digest: string; bytes: number; stagingDir: string; index: IndexSummary; check: IndexCheck }
+  | { outcome: 'failed'; failure: CorpusUpdateFailure; message: string; check?: IndexCheck; detail?: string };
+
+export function dilaSourceKey(digest: string): string {
+  return `dila:${digest}|${sourceKeyFromPackages()}`;
+}
+
+export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobResult> {
+  fs.rmSync(opts.stagingDir, { recursive: true, force: true });
+  try {
+    const { entries, digest, bytes } = await downloadArchives({ urls: opts.urls, timeoutMs: opts.downloadTimeoutMs, maxBytes: opts.maxBytes });
+    const sourceKey = dilaSourceKey(digest);
+    if (readManifest(opts.indexDir)?.sourceKey === sourceKey) return { outcome: 'unchanged', digest, bytes };
+
+    let fiches: Fiche[];
+    try {
+      fiches = fichesFromEntries(entries);
+    } catch (e) {
+      throw new CorpusUpdateError('invalid_archive', 'Fiches XML illisibles dans les archives.', errorDetail(e));
+    }
+    entries.length = 0;
+    if (fiches.length === 0) {
+      throw new CorpusUpdateError('invalid_archive', 'Aucune fiche dans les archives (fichiers F*.xml, N*.xml, R*.xml attendus).');
+    }
+    try {
+      await buildIndex(fiches, {
+        outDir: opts.stagingDir,
+        sourceKey,
+        legiDataDir: opts.includeCodes === false ? null : legiDataDir(),
+      });
+    } catch (e) {
+      throw new CorpusUpdateError('build_failed', 'La construction du nouvel index a échoué.', errorDetail(e));
+    }
+
+    const next = openIndex(opts.stagingDir);
+    const current = readManifest(opts.indexDir) ? openIndex(opts.indexDir) : undefined;
+    try {
+      const check = checkNewIndex(next, current, opts.bounds ?? DEFAULT_CHECK_BOUNDS, opts.smokeQueries);
+      if (!check.ok) return cleanup(opts, { outcome: 'failed', failure: 'check_failed', message: check.reason ?? 'Contrôle échoué.', check });
+      const m = next.manifest;
+      return { outcome: 'built', digest, bytes, stagingDir: opts.stagingDir, index: { corpusDate: m.corpusDate, fiches: m.fiches, builtAt: m.builtAt }, check };
+    } finally {
+      next.close?.();
+      current?.close?.();
+    }
+  } catch (e) {
+    if (e instanceof CorpusUpdateError) {
+      return cleanup(opts, { outcome: 'failed', failure: e.kind, message: e.message, ...(e.detail ? { detail: e.detail } : {}) });
+    }
+    return cleanup(opts, { outcome: 'failed', failure: 'build_failed', message: 'Erreur inattendue pendant la mise à jour du corpus.', detail: errorDetail(e) });
+  }
+}
+
+/** An error of our code or of Node (no user data is involved here), for the operator's log. */
+function errorDetail(e: unknown): string {
+  return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 300);
+}
+
+function cleanup(opts: UpdateJobOptions, result: UpdateJobResult): UpdateJobResult {
+  fs.rmSync(opts.stagingDir, { recursive: true, force: true });
+  return result;
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { updateFromArchive } from '../../../corpus/cli';
+import { openIndex, readManifest } from '../../../corpus/engine';
+import { createEngineHolder, type EngineHolder } from '../../../corpus/engine-holder';
+import type { UpdateJobOptions } from '../../../corpus/update/update-job';
+import { createCorpusUpdater, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+
+const FIXTURE_ZIP = path.resolve(import.meta.dirname, '..', '..', '..', 'corpus', 'fixtures', 'vosdroits-fixture.zip');
+const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000 };
+
+let tmp: string;
+let indexDir: string;
+let holder: EngineHolder;
+const logs: { level: string; obj: object; msg: string }[] = [];
+const log = {
+  info: (obj: object, msg: string) => logs.push({ level: 'info', obj, msg }),
+  warn: (obj: object, msg: string) => logs.push({ level: 'warn', obj, msg }),
+};
+
+function updater(runJob: UpdateJobRunner, extra: Partial<CorpusUpdaterOptions> = {}) {
+  return createCorpusUpdater({ holder, indexDir, settings: SETTINGS, log, runJob, startDelayMs: 60_000, ...extra });
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-updater-'));
+  indexDir = path.join(tmp, 'index');
+  await updateFromArchive({ from: FIXTURE_ZIP, indexDir, codes: false });
+  holder = createEngineHolder(openIndex(indexDir));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  fs.rmSync(`${indexDir}.update-state.json`, { force: true });
+  logs.length = 0;
+});
+
+afterAll(() => {
+  holder.current().close?.();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('corpus updater schedule', () => {
+  it('runs after the start delay, then every interval, and a restart waits for the interval', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-23T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const jobs: UpdateJobOptions[] = [];
+    const runJob: UpdateJobRunner = async (job) => {
+      jobs.push(job);
+      return { outcome: 'unchanged', digest: 'abc', bytes: 10 };
+    };
+    const u = updater(runJob);
+    u.start();
+    expect(u.status()).toEqual({ running: false, nextAt: '2026-11-23T10:01:00.000Z' });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(jobs).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ urls: SETTINGS.urls, indexDir, downloadTimeoutMs: 1000, maxBytes: 1000 });
+    expect(jobs[0]?.stagingDir.startsWith(`${indexDir}.staging-`)).toBe(true);
+    expect(u.status()).toEqual({
+      running: false,
+      lastAttemptAt: '2026-11-23T10:01:00.000Z',
+      lastOutcome: 'unchanged',
+      lastSuccessAt: '2026-11-23T10:01:00.000Z',
+      nextAt: '2026-11-23T16:01:00.000Z',
+    });
+    await vi.advanceTimersByTimeAsync(6 * 3_600_000);
+    expect(jobs).toHaveLength(2);
+    await u.close();
+    expect(u.status().nextAt).toBeUndefined();
+
+    // A restart reads the last attempt beside the index: no download before the interval has passed.
+    const restarted = updater(runJob);
+    restarted.start();
+    expect(restarted.status()).toMatchObject({ lastOutcome: 'unchanged', nextAt: '2026-11-23T22:01:00.000Z' });
+    await restarted.close();
+    expect(logs.map((l) => [l.level, l.msg])).toEqual([
+      ['info', 'corpus update: archives unchanged'],
+      ['info', 'corpus update: archives unchanged'],
+    ]);
+  });
+
+  it('joins the update already running, and closing stops it', async () => {
+    let calls = 0;
+    const runJob: UpdateJobRunner = (_job, { signal }) => {
+      calls += 1;
+      return new Promise((resolve) =>
+        signal.addEventListener('abort', () => resolve({ outcome: 'failed', failure: 'build_failed', message: 'Mise à jour du corpus interrompue (arrêt du serveur).' })),
+      );
+    };
+    const u = updater(runJob);
+    const a = u.runNow();
+    const b = u.runNow();
+    expect(b).toBe(a);
+    expect(calls).toBe(1);
+    expect(u.status().running).toBe(true);
+    await u.close();
+    expect(await a).toMatchObject({ outcome: 'build_failed' });
+    expect(u.status()).toMatchObject({ running: false, lastOutcome: 'build_failed' });
+    expect(u.status().nextAt).toBeUndefined();
+    expect(await u.runNow()).toMatchObject({ outcome: 'swap_failed' });
+    expect(calls).toBe(1);
+  });
+
+  it('keeps the index in service and on disk when the new one cannot be loaded', async () => {
+    const before = holder.current();
+    const builtAt = readManifest(indexDir)?.builtAt;
+    const runJob: UpdateJobRunner = async (job) => {
+      // A staged directory without a usable index: loading it fails after the directories were moved.
+      fs.mkdirSync(job.stagingDir, { recursive: true });
+      fs.writeFileSync(path.join(job.stagingDir, 'manifest.json'), '{}');
+      return {
+        outcome: 'built',
+        digest: 'abc',
+        bytes: 10,
+        stagingDir: job.stagingDir,
+        index: { corpusDate: '2026-11-20', fiches: 3, builtAt: '' },
+        check: { ok: true, fiches: 3, previousFiches: 3, asked: 1, answered: 1, kept: 1 },
+      };
+    };
+    const u = updater(runJob);
+    const attempt = await u.runNow();
+    await u.close();
+    expect(attempt).toMatchObject({ outcome: 'swap_failed', message: 'Le nouvel index n’a pas pu être chargé ; l’index précédent reste en service.' });
+    expect(holder.current()).toBe(before);
+    expect(holder.engine.search('dépôt de garantie', 1)[0]?.id).toBe('F90001');
+    expect(readManifest(indexDir)?.builtAt).toBe(builtAt);
+    expect(fs.readdirSync(tmp).sort()).toEqual(['index', 'index.update-state.json']);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      level: 'warn',
+      msg: 'corpus update failed: the previous index stays in service',
+      obj: { corpusUpdate: { outcome: 'swap_failed', corpusDate: '2024-03-15', fiches: 3 } },
+    });
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * Scheduled corpus update: every CORPUS_UPDATE_HOURS, the DILA archives of CORPUS_UPDATE_URLS are
+ * downloaded, indexed and checked in a child process (corpus-update-worker.ts: the server keeps
+ * answering meanwhile), then the new index is moved into INDEX_DIR and swapped in (engine-holder.ts)
+ * without a restart. Any failure — download, timeout, size, corrupt archive, build, checks, loading —
+ * keeps the index in service and is logged (outcome code and French reason: never a question, never an
+ * archive URL) and shown in /api/health and /metrics.
+ *
+ * Swapping in, on the event loop and in one synchronous step: INDEX_DIR → INDEX_DIR.previous, the staged
+ * index → INDEX_DIR, load it (the only pause requests see: the time to open an index, about 0.4 s for
+ * the full corpus), hand it to the holder (which closes the previous engine); on a loading error the
+ * directories are put back. The previous directory is then removed in the background. A restart loads
+ * INDEX_DIR as usual: the updated index is kept until the corpus packages change version.
+ *
+ * The last attempt is remembered in INDEX_DIR.update-state.json, so a restart does not download again
+ * before the interval has passed.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CorpusUpdateSettings } from '../../config';
+import { openIndex, type SearchEngine } from '../../../corpus/engine';
+import type { EngineHolder } from '../../../corpus/engine-holder';
+import type { CorpusUpdateFailure } from '../../../corpus/update/download-archives';
+import type { UpdateJobOptions, UpdateJobResult } from '../../../corpus/update/update-job';
+
+export type CorpusUpdateOutcome = 'updated' | 'unchanged' | CorpusUpdateFailure;
+
+export const CORPUS_UPDATE_OUTCOMES: readonly CorpusUpdateOutcome[] = [
+  'updated',
+  'unchanged',
+  'download_failed',
+  'timeout',
+  'too_large',
+  'invalid_archive',
+  'build_failed',
+  'check_failed',
+  'swap_failed',
+];
+
+/** What the server remembers of the last attempts (persisted beside the index). */
+export interface CorpusUpdateState {
+  lastAttemptAt?: string;
+  lastOutcome?: CorpusUpdateOutcome;
+  /** French reason of the last failure. */
+  lastMessage?: string;
+  /** Last attempt that ended without failure (new index, or archives unchanged). */
+  lastSuccessAt?: string;
+  /** Last time a new index went into service. */
+  lastUpdatedAt?: string;
+}
+
+export interface CorpusUpdateStatus extends CorpusUpdateState {
+  running: boolean;
+  nextAt?: string;
+}
+
+export interface UpdateAttempt {
+  outcome: CorpusUpdateOutcome;
+  message?: string;
+  ms: number;
+}
+
+export interface CorpusUpdaterLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export type UpdateJobRunner = (job: UpdateJobOptions, opts: { guardMs: number; signal: AbortSignal }) => Promise<UpdateJobResult>;
+
+export interface CorpusUpdaterOptions {
+  holder: EngineHolder;
+  /** INDEX_DIR: where the engine in service was loaded from, and where the new one goes. */
+  indexDir: string;
+  settings: CorpusUpdateSettings;
+  log: CorpusUpdaterLog;
+  /** Include the code articles of the legi-data package (default true; tests leave them out). */
+  includeCodes?: boolean;
+  /** Delay of the first update after a start when none ran within the interval (default 60 s). */
+  startDelayMs?: number;
+  /** How the job runs (default: in a child process). */
+  runJob?: UpdateJobRunner;
+  /** Clock (tests). */
+  now?: () => number;
+  onAttempt?: (attempt: UpdateAttempt) => void;
+}
+
+export interface CorpusUpdater {
+  /** Arms the schedule. */
+  start(): void;
+  /** Runs an update now (or joins the one running). */
+  runNow(): Promise<UpdateAttempt>;
+  status(): CorpusUpdateStatus;
+  /** Stops the schedule and any running job (its staging directory is removed). */
+  close(): Promise<void>;
+}
+
+/** Time the build and the checks may take on top of the downloads before the child process is killed. */
+export const BUILD_GUARD_MS = 20 * 60_000;
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The worker beside this module: its TypeScript source, or the bundled file beside dist/server/server.js. */
+export function workerPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  return path.join(path.dirname(here), here.endsWith('.ts') ? 'corpus-update-worker.ts' : 'corpus-update-worker.js');
+}
+
+/** Runs the job in a child process (see corpus-update-worker.ts); kills it after `guardMs` or on abort. */
+export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) =>
+  new Promise<UpdateJobResult>((resolve) => {
+    const file = workerPath();
+    let child: ChildProcess;
+    try {
+      child = fork(file, [], {
+        // From the sources, tsx compiles the worker; the bundle is plain JavaScript.
+        execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'json',
+      });
+    } catch {
+      resolve({ outcome: 'failed', failure: 'build_failed', message: 'Le processus de mise à jour du corpus ne démarre pas.' });
+      return;
+    }
+    let stderr = '';
+    child.stderr?.on('data', (b: Buffer) => {
+      stderr = (stderr + b.toString('utf8')).slice(-2000);
+    });
+    let result: UpdateJobResult | undefined;
+    const stop = (failure: CorpusUpdateFailure, message: string): void => {
+      result ??= { outcome: 'failed', failure, message };
+      child.kill('SIGKILL');
+    };
+    const guard = setTimeout(() => stop('timeout', 'La mise à jour du corpus a dépassé le temps permis.'), guardMs);
+    const onAbort = (): void => stop('build_failed', 'Mise à jour du corpus interrompue (arrêt du serveur).');
+    signal.addEventListener('abort', onAbort, { once: true });
+    child.on('message', (m: unknown) => {
+      result ??= m as UpdateJobResult;
+    });
+    // Settles once the process is gone (it exits by itself after its answer), so nothing writes in the
+    // staging directory any more when it is removed.
+    let settled = false;
+    const settle = (code: number | null, sig: NodeJS.Signals | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(guard);
+      signal.removeEventListener('abort', onAbort);
+      const r: UpdateJobResult = result ?? {
+        outcome: 'failed',
+        failure: 'build_failed',
+        message: `Le processus de mise à jour du corpus s'est arrêté (${sig ?? `code ${code}`}).`,
+        detail: stderr.trim().slice(-300),
+      };
+      if (r.outcome !== 'built') fs.rmSync(job.stagingDir, { recursive: true, force: true });
+      resolve(r);
+    };
+    child.on('close', settle);
+    child.on('error', () => {
+      stop('build_failed', 'Le processus de mise à jour du corpus a échoué.');
+      // A process that never started emits no 'close'.
+      if (child.pid === undefined) settle(null, null);
+    });
+    child.send(job, (err) => {
+      if (err) stop('build_failed', 'Le processus de mise à jour du corpus ne répond pas.');
+    });
+  });
+
+const statePath = (indexDir: string): string => `${indexDir}.update-state.json`;
+
+function readState(indexDir: string): CorpusUpdateState {
+  try {
+    const raw = JSON.parse(fs.readFileSync(statePath(indexDir), 'utf8')) as unknown;
+    if (typeof raw !== 'object' || raw === null) return {};
+    const o = raw as Record<string, unknown>;
+    const state: CorpusUpdateState = {};
+    for (const k of ['lastAttemptAt', 'lastMessage', 'lastSuccessAt', 'lastUpdatedAt'] as const) {
+      const v = o[k];
+      if (typeof v === 'string') state[k] = v.slice(0, 500);
+    }
+    if (CORPUS_UPDATE_OUTCOMES.includes(o.lastOutcome as CorpusUpdateOutcome)) state.lastOutcome = o.lastOutcome as CorpusUpdateOutcome;
+    return state;
+  } catch {
+    return {};
+  }
+}
+
+/** Removes what an interrupted update may have left beside the index. */
+function removeLeftovers(indexDir: string): void {
+  const dir = path.dirname(indexDir);
+  const base = path.basename(indexDir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (n.startsWith(`${base}.staging-`) || n === `${base}.previous`) fs.rmSync(path.join(dir, n), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Moves the staged index into `indexDir` and loads it (synchronous: see the module comment). Returns the
+ * new engine; on failure the directories are as before and the error is thrown.
+ */
+export function installIndex(indexDir: string, stagingDir: string, open: (dir: string) => SearchEngine = openIndex): SearchEngine {
+  const previous = `${indexDir}.previous`;
+  fs.rmSync(previous, { recursive: true, force: true });
+  const hadIndex = fs.existsSync(indexDir);
+  if (hadIndex) fs.renameSync(indexDir, previous);
+  try {
+    fs.renameSync(stagingDir, indexDir);
+    return open(indexDir);
+  } catch (e) {
+    if (fs.existsSync(indexDir)) fs.renameSync(indexDir, stagingDir);
+    if (hadIndex) fs.renameSync(previous, indexDir);
+    throw e;
+  }
+}
+
+export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
+  const now = opts.now ?? Date.now;
+  const runJob = opts.runJob ?? runJobInChildProcess;
+  const intervalMs = opts.settings.intervalHours * 3_600_000;
+  const state: CorpusUpdateState = readState(opts.indexDir);
+  let running: Promise<UpdateAttempt> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let nextAt: number | undefined;
+  let closed = false;
+  const abort = new AbortController();
+
+  const iso = (t: number): string => new Date(t).toISOString();
+
+  function saveState(): void {
+    try {
+      fs.writeFileSync(statePath(opts.indexDir), `${JSON.stringify(state, null, 2)}\n`);
+    } catch {
+      // Read-only data directory: the schedule still works, from the start time.
+    }
+  }
+
+  function schedule(at: number): void {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    nextAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      // A delay beyond setTimeout's range is reached in several steps.
+      if (now() < at - 1000) schedule(at);
+      else void runNow();
+    }, Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
+    timer.unref();
+  }
+
+  async function attempt(): Promise<UpdateAttempt> {
+    const started = now();
+    const staging = `${opts.indexDir}.staging-${process.pid}-${started}`;
+    const job: UpdateJobOptions = {
+      urls: opts.settings.urls,
+      indexDir: opts.indexDir,
+      stagingDir: staging,
+      downloadTimeoutMs: opts.settings.downloadTimeoutMs,
+      maxBytes: opts.settings.maxBytes,
+      ...(opts.includeCodes === false ? { includeCodes: false } : {}),
+    };
+    const before = opts.holder.current();
+    const previous = { corpusDate: before.corpusDate, fiches: before.ficheCount };
+    let result: UpdateJobResult;
+    try {
+      result = await runJob(job, { guardMs: opts.settings.downloadTimeoutMs + BUILD_GUARD_MS, signal: abort.signal });
+    } catch {
+      result = { outcome: 'failed', failure: 'build_failed', message: 'Le processus de mise à jour du corpus a échoué.' };
+    }
+    let outcome: CorpusUpdateOutcome;
+    let message: string | undefined;
+    let swapMs: number | undefined;
+    if (result.outcome === 'built' && closed) {
+      fs.rmSync(result.stagingDir, { recursive: true, force: true });
+      outcome = 'swap_failed';
+      message = 'Serveur en cours d’arrêt : nouvel index abandonné.';
+    } else if (result.outcome === 'built') {
+      const t = performance.now();
+      try {
+        const next = installIndex(opts.indexDir, result.stagingDir);
+        opts.holder.swap(next);
+        outcome = 'updated';
+        fs.promises.rm(`${opts.indexDir}.previous`, { recursive: true, force: true }).catch(() => undefined);
+      } catch {
+        fs.rmSync(result.stagingDir, { recursive: true, force: true });
+        outcome = 'swap_failed';
+        message = 'Le nouvel index n’a pas pu être chargé ; l’index précédent reste en service.';
+      }
+      swapMs = Math.round(performance.now() - t);
+    } else if (result.outcome === 'unchanged') {
+      outcome = 'unchanged';
+    } else {
+      outcome = result.failure;
+      message = result.message;
+    }
+
+    const ended = now();
+    const ms = ended - started;
+    state.lastAttemptAt = iso(started);
+    state.lastOutcome = outcome;
+    if (message) state.lastMessage = message;
+    else delete state.lastMessage;
+    if (outcome === 'updated' || outcome === 'unchanged') state.lastSuccessAt = iso(ended);
+    if (outcome === 'updated') state.lastUpdatedAt = iso(ended);
+    saveState();
+
+    const current = opts.holder.current();
+    const fields = {
+      corpusUpdate: {
+        outcome,
+        ms,
+        corpusDate: current.corpusDate,
+        fiches: current.ficheCount,
+        ...(outcome === 'updated' ? { previousCorpusDate: previous.corpusDate, previousFiches: previous.fiches, swapMs } : {}),
+        ...(result.outcome !== 'failed' ? { downloadedBytes: result.bytes } : {}),
+        ...(message ? { reason: message } : {}),
+        ...(result.outcome === 'failed' && result.detail ? { detail: result.detail } : {}),
+      },
+    };
+    if (outcome === 'updated') opts.log.info(fields, 'corpus update: new index in service');
+    else if (outcome === 'unchanged') opts.log.info(fields, 'corpus update: archives unchanged');
+    else opts.log.warn(fields, 'corpus update failed: the previous index stays in service');
+
+    const done: UpdateAttempt = { outcome, ms, ...(message ? { message } : {}) };
+    opts.onAttempt?.(done);
+    return done;
+  }
+
+  function runNow(): Promise<UpdateAttempt> {
+    if (running) return running;
+    if (closed) return Promise.resolve({ outcome: 'swap_failed', message: 'Serveur en cours d’arrêt.', ms: 0 });
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    nextAt = undefined;
+    running = attempt().finally(() => {
+      running = undefined;
+      schedule(now() + intervalMs);
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      removeLeftovers(opts.indexDir);
+      const last = state.lastAttemptAt ? Date.parse(state.lastAttemptAt) : NaN;
+      const soonest = now() + (opts.startDelayMs ?? 60_000);
+      schedule(Number.isNaN(last) ? soonest : Math.max(soonest, last + intervalMs));
+    },
+    runNow,
+    status() {
+      return { ...state, running: running !== undefined, ...(nextAt !== undefined ? { nextAt: iso(nextAt) } : {}) };
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      nextAt = undefined;
+      abort.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+}
