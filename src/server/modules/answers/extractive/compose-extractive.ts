@@ -293,13 +293,15 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       ...(r.prev ? { prev: r.prev } : {}),
       ...(r.exception ? { exception: r.exception } : {}),
       path: r.path,
-      chapter: `${r.view.si}|${r.path.find((h) => !r.view.resolution.groups.some((g) => g.options.includes(h))) ?? (r.description ? '(description)' : '')}`,
+      // Passages without a heading (question-and-answer fiches) are each a chapter of their own.
+      chapter: `${r.view.si}|${r.path.find((h) => !r.view.resolution.groups.some((g) => g.options.includes(h))) ?? (r.description ? '(description)' : `#${r.pi}`)}`,
       order: r.pi * 1000 + r.unit.index,
       open: r.open,
       fits: r.fits,
       hits,
       score,
-      keys: quoted.map((q) => features(q).key),
+      // The sentences and list items quoted: none of them may appear twice in the answer.
+      keys: [...quoted.map((q) => features(q).key), ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it))))],
       words: quoted.reduce((a, q) => a + features(q).words, 0),
     };
   });
@@ -411,11 +413,14 @@ interface Selection {
 }
 
 /** Chooses the sentences of « En bref », « Ce que dit la loi » and « Démarches et délais ». */
-function select(all: readonly Candidate[], u: Understanding): Selection {
+function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: readonly Candidate[] = []): Selection {
   const quoted = new Quoted();
+  for (const c of alreadyQuoted) quoted.add(c);
   const ranked = [...all].filter(quotable).sort(byScore);
   const top = ranked[0]?.score ?? 0;
-  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits) && c.score >= top * share;
+  // A sentence speaks of the question when it holds one of its words or lies in the person's case; in the
+  // primary fiche, which is about the question, a high enough score is enough.
+  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share;
 
   const summary: Candidate[] = [];
   const short = ranked.filter((c) => c.words <= LIMITS.summaryWords);
@@ -435,9 +440,18 @@ function select(all: readonly Candidate[], u: Understanding): Selection {
     }
   }
 
+  const cited = new Set<number>(summary.map((c) => c.si));
   const pick = (pool: Candidate[], max: number, share: number): Candidate[] => {
     const out: Candidate[] = [];
     const passages = new Set<string>();
+    // One place goes to the best sentence of a fiche not cited yet: a second fiche that adds a fact.
+    const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && !quoted.has(c));
+    if (other) {
+      out.push(other);
+      quoted.add(other);
+      passages.add(other.chapter);
+      cited.add(other.si);
+    }
     for (const c of pool) {
       if (out.length >= max) break;
       if (!relevant(c, share) || quoted.has(c)) continue;
@@ -447,6 +461,7 @@ function select(all: readonly Candidate[], u: Understanding): Selection {
       passages.add(c.chapter);
       out.push(c);
       quoted.add(c);
+      cited.add(c.si);
     }
     return out.sort(byOrder);
   };
@@ -541,7 +556,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced);
   const all = candidates(views, u);
-  const sel = select(all, u);
+  let sel = select(all, u);
   const group = opts.noChoices ? undefined : decidingGroup(sel, all);
 
   let summaryText = sel.summary.map((c) => quote(c)).join('\n\n');
@@ -555,6 +570,9 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
     // A choice is offered only when the options answer differently.
     if (new Set(leads).size === options.length) {
       choices = { question: 'Votre situation correspond à :', options };
+      // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
+      const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160} : |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
+      sel = { ...select(all, u, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
       const perOption = options.length <= 3 ? options.map((o, i) => `${condition(o.label)}${o.sections[0]?.text.split('\n\n')[0] ?? leads[i]}`) : [summaryText];
       summaryText = `La réponse dépend de votre situation : ${group.kept.map((o) => `« ${o} »`).join(' ou ')} ? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }

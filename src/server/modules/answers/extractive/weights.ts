@@ -13,7 +13,7 @@ export const WEIGHTS = {
   /** The sentence lies under a case that fits the person's facts. */
   caseFits: 1.5,
   /** Rank of the source: first, second. */
-  firstSource: 1.5,
+  firstSource: 2.5,
   secondSource: 0.6,
   /** The sentence gives what the question's kind asks for. */
   kindMatch: 1.5,
