@@ -62,7 +62,7 @@ describe('composeExtractive on the real corpus', () => {
     const { sources: retrieved, outOfScope } = retrieveSources(engine, question);
     expect(outOfScope).toBe(false);
     const composed = composeExtractive(question, retrieved, fiches, { city: 'Lyon' });
-    const { sections, sources } = pruneSources(composed.sections, retrieved, composed.choices);
+    const { sections, sources, choices } = pruneSources(composed.sections, retrieved, composed.choices);
 
     // Five sections, in order, none empty.
     expect(sections.map((s) => s.id)).toEqual([...SECTION_IDS]);
@@ -70,7 +70,7 @@ describe('composeExtractive on the real corpus', () => {
 
     // Every marker names a source, every source is cited, the checker removes nothing.
     const all = sections.map((s) => s.text).join('\n');
-    const everything = [all, ...(composed.choices?.options.flatMap((o) => o.sections.map((s) => s.text)) ?? [])].join('\n');
+    const everything = [all, ...(choices?.options.flatMap((o) => o.sections.map((s) => s.text)) ?? [])].join('\n');
     const cited = new Set([...everything.matchAll(/\[(\d+)\]/gu)].map((m) => Number(m[1])));
     expect([...cited].sort()).toEqual(sources.map((s) => s.n));
     const check = checkAnswer(sections, toAnswerSources(sources));
