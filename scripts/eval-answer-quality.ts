@@ -78,9 +78,11 @@ async function main(): Promise<void> {
     const apiKey = await createEvalUser(app);
     const set = loadAnswerSet();
     const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown })[] = [];
+    const times: number[] = [];
     for (const [i, item] of set.entries()) {
       const h = i % 2 === 0 ? 'A' : 'B';
       if (half !== 'all' && h !== half) continue;
+      const started = performance.now();
       const res = await app.inject({
         method: 'POST',
         url: '/api/answers',
@@ -93,12 +95,15 @@ async function main(): Promise<void> {
       } catch {
         body = { raw: res.body.slice(0, 2000) };
       }
+      times.push(performance.now() - started);
       rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body });
     }
     const lines: string[] = [];
     if (half === 'all' || half === 'B') lines.push(formatAggregate('held-out half B', aggregate(rows.filter((r) => r.half === 'B'))));
     if (half === 'all' || half === 'A') lines.push(formatAggregate('tuning half A  ', aggregate(rows.filter((r) => r.half === 'A'))));
     if (half === 'all') lines.push(formatAggregate('whole set      ', aggregate(rows)));
+    const sorted = [...times].sort((a, b) => a - b);
+    lines.push(`answer time through the JSON API (in-process): median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, max ${Math.round(sorted[sorted.length - 1] ?? 0)} ms`);
     for (const r of rows.slice(0, show)) {
       const body = r.body as { answer?: { sections?: { title: string; text: string }[]; sources?: { n: number; id: string; title: string }[]; choices?: { question: string; options: { label: string }[] } } };
       console.log(`\n=== [${r.half}] ${r.q}`);

@@ -10,7 +10,7 @@
  *   « AT ») counted apart;
  * - the median answer length (characters of the five sections) and the median answer time.
  *
- *   npm run eval:answers [-- --all] [--set dev|everyday|everyday2|all] [--failures N]
+ *   npm run eval:answers:sources [-- --all] [--set dev|everyday|everyday2|all] [--failures N]
  *
  * The answers are composed in the mode the environment selects (LLM_BASE_URL + LLM_MODEL → « llm »,
  * otherwise « extractive »); EMBEDDINGS_* and LLM_QUERY_REWRITE add the optional retrieval models (the

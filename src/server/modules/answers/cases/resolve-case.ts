@@ -348,7 +348,9 @@ export function resolveCases(
         continue;
       }
     }
-    groups.push({ prefix, options, kept: options, state: 'open' });
+    // An open group of situations (or of parallel top-level cases) is a condition the answer names; a
+    // group of chapters (« Délai de rétractation » / « Délai de remboursement ») is not a case at all.
+    if (options.some(isSituational) || (alternatives && prefix.length === 0)) groups.push({ prefix, options, kept: options, state: 'open' });
   }
   return { groups };
 }

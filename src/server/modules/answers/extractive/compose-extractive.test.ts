@@ -137,6 +137,17 @@ describe('composeExtractive on the real corpus', () => {
     expect(furnished?.sections.map((s) => s.text).join('\n')).toMatch(/2 mois/u);
   });
 
+  it('quotes the exclusion that concerns the person with the rule: a made-to-measure sofa bought online', () => {
+    const q = "J'ai commandé un canapé fabriqué sur mesure sur un site internet il y a 5 jours. Je peux me rétracter ?";
+    const { sources } = retrieveSources(engine, q);
+    expect(sources[0]?.id).toBe('F10485');
+    const summary = composeExtractive(q, sources, fiches).sections[0]?.text ?? '';
+    expect(summary).toContain('le droit de rétractation ne s\'applique pas aux achats suivants :');
+    expect(summary).toMatch(/confectionné sur mesure/u);
+    // Only the excluded purchase that concerns the person, not the whole list.
+    expect(summary).not.toMatch(/achat d'or/u);
+  });
+
   it('lists a form of the fiche with its URL in the pré-dossier when it is about the question', () => {
     const q = CASES[0]?.question ?? '';
     const { sources } = retrieveSources(engine, q);

@@ -69,6 +69,9 @@ export function sentenceCondition(sentence: string): string | undefined {
   return row ? row[1] : undefined;
 }
 
+/** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
+const EXCLUSION_RE = /\b(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)\b/iu;
+
 /** Sentences that state the exception of the rule before them. */
 const EXCEPTION_RE = /^(?:Toutefois|Cependant|Néanmoins|En revanche|Par exception|Par dérogation|Sauf |Mais |Ce délai ne s'applique pas|Cette règle ne s'applique pas|Il existe des exceptions)/u;
 
@@ -186,9 +189,16 @@ function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) =
     const fiche = fiches(source.id);
     // The primary fiche is read whole (its cases decide the answer); the others through retrieval's passages.
     const body = si === 0 && fiche ? fiche.passages.map((p) => ({ section: p.section, text: p.text })) : source.passages.map((p) => ({ section: p.sectionPath, text: p.text }));
+    // Consecutive passages under the same headings are one text (a list may be cut from its introduction).
+    const merged: { section: readonly string[]; text: string }[] = [];
+    for (const p of body) {
+      const last = merged[merged.length - 1];
+      if (last && last.section.join('\u0000') === p.section.join('\u0000')) last.text = `${last.text}\n${p.text}`;
+      else merged.push({ section: p.section, text: p.text });
+    }
     const passages = [
       ...(fiche?.description ? [{ section: [] as string[], text: fiche.description, description: true }] : []),
-      ...body.map((p) => ({ ...p, description: false })),
+      ...merged.map((p) => ({ ...p, description: false })),
     ];
     const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
     const texts = fiche?.passages.map((p) => p.text) ?? source.passages.map((p) => p.text);
@@ -406,6 +416,35 @@ function personFigure(u: Understanding, quoted: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The exclusion that applies to the person: a sentence of the same fiche as « En bref » that excludes
+ * cases from the rule quoted (« ne s'applique pas aux achats suivants : »), whose list names something of
+ * the question the rule does not (« meuble … confectionné », « sur mesure »). Quoted with only the items
+ * that concern the person, so a rule never goes without the exception that may apply to them.
+ */
+function exclusionFor(summary: readonly Candidate[], all: readonly Candidate[], u: Understanding): Candidate | undefined {
+  const first = summary[0];
+  if (!first || u.words.length === 0) return undefined;
+  const ruleStems = features(first.unit).stems;
+  const matcher = new TopicMatcher(u.words);
+  const inRule = matcher.present(ruleStems);
+  for (const c of all) {
+    if (c.si !== first.si || summary.includes(c) || !EXCLUSION_RE.test(c.unit.sentence)) continue;
+    // About the same rule, or about the question: it shares the rule's distinctive words or names one
+    // of the question's (« Le droit de rétractation ne s'applique pas… »).
+    const sentenceStems = corpusStems(c.unit.sentence);
+    const shared = [...sentenceStems].some((t) => ruleStems.has(t) && t.length >= 6) || matcher.count(sentenceStems) > 0;
+    if (!shared) continue;
+    const items = c.unit.items.filter((it) => matcher.present(corpusStems(it)).some((p, i) => p && !inRule[i]));
+    const sentenceNew = matcher.present(corpusStems(c.unit.sentence)).some((p, i) => p && !inRule[i]);
+    if (items.length === 0 && !(c.unit.items.length === 0 && sentenceNew)) continue;
+    const unit: Unit = { ...c.unit, items };
+    const { prev: _prev, exception: _exception, ...own } = c;
+    return { ...own, unit, keys: [features(c.unit).key], words: countWords(unitText(unit)) };
+  }
+  return undefined;
+}
+
 interface Selection {
   summary: Candidate[];
   law: Candidate[];
@@ -472,6 +511,12 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
     LIMITS.stepsShare,
   );
   summary.sort(byOrder);
+  const exclusion = exclusionFor(summary, all, u);
+  if (exclusion) {
+    // The rule and the exclusion that concerns the person: nothing else in « En bref ».
+    summary.splice(1);
+    summary.push(exclusion);
+  }
   return { summary, law, steps };
 }
 
