@@ -130,7 +130,7 @@ export function ficheDocs(f: Fiche, fiche: number, anchors: string[] | undefined
   if (anchors?.length) docs.push({ fiche, head: false, anchor: true, fields: { anchor: anchors.join('\n') }, text: '' });
   for (const p of f.passages) {
     const section = p.section.join(' > ');
-    docs.push({ fiche, head: false, fields: { section, body: p.text }, text: section ? `${section}${SECTION_SEPARATOR}${p.text}` : p.text });
+    docs.push({ fiche, head: false, fields: { section, body: p.indexText ?? p.text }, text: section ? `${section}${SECTION_SEPARATOR}${p.text}` : p.text });
   }
   return docs;
 }
@@ -264,7 +264,9 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
   const fd = fs.openSync(path.join(outDir, FILES.fiches), 'w');
   let offset = 0;
   for (const f of sorted) {
-    const buf = Buffer.from(`${JSON.stringify(f)}\n`, 'utf8');
+    // The index's own reading of a passage (indexText) stays in the postings; readers of the fiche get its text.
+    const stored = f.passages.some((p) => p.indexText !== undefined) ? { ...f, passages: f.passages.map(({ indexText: _indexText, ...p }) => p) } : f;
+    const buf = Buffer.from(`${JSON.stringify(stored)}\n`, 'utf8');
     fs.writeSync(fd, buf);
     metas.push({
       id: f.id,

@@ -28,7 +28,9 @@ describe('DILA XML archive update', () => {
       'Location vide > Délai de restitution > État des lieux non conforme',
       'Location meublée > Délai de restitution',
     ]);
-    expect(f?.passages[2]?.text).toContain('Retenues possibles :\nMotif | Justificatif\nDégradations | Devis ou facture');
+    // A table becomes one sentence per cell; the index reads its cells once each.
+    expect(f?.passages[2]?.text).toContain('Retenues possibles :\nMotif : Dégradations ; Justificatif : Devis ou facture.');
+    expect(f?.passages[2]?.indexText).toContain('Retenues possibles :\nMotif Justificatif\nDégradations Devis ou facture');
     expect(f?.references[0]).toMatchObject({ legiarti: 'LEGIARTI000020466316', complement: 'Logement vide' });
     expect(f?.definitions).toEqual([{ term: 'Bailleur', text: 'Propriétaire qui loue le logement.' }]);
     expect(fiches.find((x) => x.id === 'N90002')?.kind).toBe('dossier');

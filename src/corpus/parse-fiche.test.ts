@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fichesPackageDir } from './load-fiches';
-import { parseFiche } from './parse-fiche';
+import { MAX_PASSAGE_CHARS, parseFiche } from './parse-fiche';
 import type { XmlDocument } from './types';
 
 function realFiche(audience: string, id: string): XmlDocument {
@@ -64,12 +64,28 @@ describe('parseFiche on real fiches', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('renders tables row by row with their title', () => {
+  it('writes tables as sentences under their title, in the section of the case they belong to', () => {
     const notice = parseFiche(realFiche('particuliers', 'F2883'), { audience: 'particuliers' });
-    const table = notice?.passages.find((p) => p.text.includes("Durée minimale du préavis en fonction de l'ancienneté du salarié :"));
-    expect(table?.text).toContain('Ancienneté du salarié | Durée minimale du préavis');
+    const table = notice?.passages.find((p) => p.text.includes('Ancienneté du salarié : moins de 1 an ; durée minimale du préavis : 1 mois.'));
+    expect(table?.text).toContain("Durée minimale du préavis en fonction de l'ancienneté du salarié :\nAncienneté du salarié : moins de 1 an ;");
     expect(notice?.definitions.some((d) => d.term === 'Jour ouvré')).toBe(true);
     expect(notice?.abbreviations).toContainEqual({ term: 'VRP', text: 'Voyageur représentant placier' });
+
+    const points = parseFiche(realFiche('particuliers', 'F1685'), { audience: 'particuliers' });
+    const speeding = points?.passages.filter((p) => p.text.includes('Excès de vitesse inférieur à 20 km/h, nombre de points retirés : 1.')) ?? [];
+    expect(speeding.map((p) => p.section.join(' > '))).toContain('Permis normal > Combien de points sont retirés par infraction ?');
+    for (const p of points?.passages ?? []) expect(p.text).not.toContain(' | ');
+  });
+
+  it('cuts a long table into passages of whole sentences, each under the table title', () => {
+    const points = parseFiche(realFiche('particuliers', 'F1685'), { audience: 'particuliers' });
+    const title = 'Infractions liées à la circulation, au stationnement et au comportement :';
+    const parts = points?.passages.filter((p) => p.text.startsWith(title) && p.section[0] === 'Permis normal') ?? [];
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) {
+      expect(p.text.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
+      for (const line of p.text.split('\n').slice(1)) expect(line).toMatch(/^Circulation et stationnement : .+ ; (?:classe de contravention|nombre de points retirés) : .+\.$/);
+    }
   });
 
   it('recognises dossiers and resources', () => {

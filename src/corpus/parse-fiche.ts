@@ -14,6 +14,7 @@ import type {
   XmlDocument,
   XmlNode,
 } from './types.js';
+import { ficheWords, tableChunks, tableSentences, type FicheWords } from './table-sentences.js';
 
 const SP_BASE = 'https://www.service-public.fr';
 const AUDIENCE_PATH: Record<Audience, string> = {
@@ -108,6 +109,8 @@ function parseResource(node: XmlNode): LinkedResource {
 interface Block {
   path: string[];
   text: string;
+  /** What the search index reads instead of `text` (a table's cells, see tableChunks). */
+  indexText?: string;
 }
 
 /** Section-like elements: their `Titre` becomes part of the section path. */
@@ -117,18 +120,13 @@ const NOTE_ELEMENTS = new Set(['ASavoir', 'ANoter', 'Attention', 'Rappel', 'Aver
 /** Elements that never carry indexable body text. */
 const SKIP_ELEMENTS = new Set(['TitreAlternatif', 'Condition', 'Source', 'RessourceWeb', 'PivotLocal', 'Colonne', 'Image', 'Illustration', 'Credits', 'Variable']);
 
-function tableText(node: XmlNode): string {
-  const lines: string[] = [];
-  const title = cleanText(child(node, 'Titre'));
-  if (title) lines.push(`${title} :`);
-  for (const row of elements(node, 'Rangée')) {
-    const cells = elements(row, 'Cellule').map((c) => cleanText(c));
-    if (cells.some((c) => c)) lines.push(cells.join(' | '));
-  }
-  return lines.join('\n');
+/** What collecting blocks needs from the whole fiche. */
+interface CollectContext {
+  /** Casing evidence of the fiche for the sentences of its tables, computed on first use. */
+  words: () => FicheWords;
 }
 
-function collectBlocks(node: XmlNode, path: string[], out: Block[]): void {
+function collectBlocks(node: XmlNode, path: string[], out: Block[], ctx: CollectContext): void {
   if (node.type === 'text' || node.type === 'cdata') {
     const t = normalizeSpace(textOf(node));
     if (t) out.push({ path, text: t });
@@ -141,7 +139,7 @@ function collectBlocks(node: XmlNode, path: string[], out: Block[]): void {
     const sub = title ? [...path, title] : path;
     for (const c of node.children ?? []) {
       if (c.type === 'element' && c.name === 'Titre') continue;
-      collectBlocks(c, sub, out);
+      collectBlocks(c, sub, out, ctx);
     }
     return;
   }
@@ -166,8 +164,9 @@ function collectBlocks(node: XmlNode, path: string[], out: Block[]): void {
       return;
     }
     case 'Tableau': {
-      const t = tableText(node);
-      if (t) out.push({ path, text: t });
+      // One sentence per data cell, cut so that a passage holds whole sentences under the table's title.
+      const t = tableSentences(node, { words: ctx.words() });
+      for (const c of tableChunks(t, MAX_PASSAGE_CHARS)) out.push({ path, text: c.text, indexText: c.indexText });
       return;
     }
     case 'ServiceEnLigne':
@@ -188,13 +187,16 @@ function collectBlocks(node: XmlNode, path: string[], out: Block[]): void {
     const inner: Block[] = [];
     for (const c of node.children ?? []) {
       if (c.type === 'element' && c.name === 'Titre') continue;
-      collectBlocks(c, path, inner);
+      collectBlocks(c, path, inner, ctx);
     }
     const body = inner.map((b) => b.text).join('\n');
-    if (body) out.push({ path, text: title ? `${title} : ${body}` : body });
+    const prefix = title ? `${title} : ` : '';
+    if (!body) return;
+    if (inner.some((b) => b.indexText !== undefined)) out.push({ path, text: `${prefix}${body}`, indexText: `${prefix}${inner.map((b) => b.indexText ?? b.text).join('\n')}` });
+    else out.push({ path, text: `${prefix}${body}` });
     return;
   }
-  for (const c of node.children ?? []) collectBlocks(c, path, out);
+  for (const c of node.children ?? []) collectBlocks(c, path, out, ctx);
 }
 
 /** Groups consecutive blocks of the same section into passages of at most MAX_PASSAGE_CHARS. */
@@ -217,9 +219,10 @@ export function blocksToPassages(blocks: Block[]): Passage[] {
     const key = b.path.join('\u0000');
     if (!cur || key !== curKey || cur.text.length + b.text.length > MAX_PASSAGE_CHARS) {
       flush();
-      cur = { section: b.path, text: b.text };
+      cur = b.indexText !== undefined ? { section: b.path, text: b.text, indexText: b.indexText } : { section: b.path, text: b.text };
       curKey = key;
     } else {
+      if (cur.indexText !== undefined || b.indexText !== undefined) cur.indexText = `${cur.indexText ?? cur.text}\n${b.indexText ?? b.text}`;
       cur.text += `\n${b.text}`;
     }
   }
@@ -292,6 +295,8 @@ export function parseFiche(doc: XmlDocument, opts: ParseOptions = {}): Fiche | u
   const url = root.attributes?.spUrl ?? `${SP_BASE}/${AUDIENCE_PATH[mainAudience]}/vosdroits/${id}`;
 
   const blocks: Block[] = [];
+  let words: FicheWords | undefined;
+  const ctx: CollectContext = { words: () => (words ??= ficheWords(root)) };
   const references: LegalReference[] = [];
   const definitions: Definition[] = [];
   const abbreviations: Definition[] = [];
@@ -310,13 +315,13 @@ export function parseFiche(doc: XmlDocument, opts: ParseOptions = {}): Fiche | u
       case 'ListeSituations':
       case 'Problematiques':
       case 'Questionnaire':
-        collectBlocks(c, [], blocks);
+        collectBlocks(c, [], blocks, ctx);
         break;
       case 'LienExterneCommente':
-        collectBlocks(c, ['Liens utiles'], blocks);
+        collectBlocks(c, ['Liens utiles'], blocks, ctx);
         break;
       case 'SousDossier':
-        collectBlocks(c, [], blocks);
+        collectBlocks(c, [], blocks, ctx);
         for (const f of elements(c, 'Fiche')) addRelated(f.attributes?.ID);
         break;
       case 'Fiche':
@@ -324,7 +329,7 @@ export function parseFiche(doc: XmlDocument, opts: ParseOptions = {}): Fiche | u
       case 'QuestionReponse':
       case 'CommentFaireSi':
         addRelated(c.attributes?.ID);
-        if (c.name === 'Fiche' && kindOf(id, root.name) === 'dossier') collectBlocks(c, [], blocks);
+        if (c.name === 'Fiche' && kindOf(id, root.name) === 'dossier') collectBlocks(c, [], blocks, ctx);
         break;
       case 'Reference':
         references.push(parseReference(c));

@@ -35,6 +35,11 @@ export interface Passage {
   /** Section path inside the fiche: situation, chapter, sub-chapter, case titles… */
   section: string[];
   text: string;
+  /**
+   * What the search index reads instead of `text`, when it differs: a table's sentences repeat their row and
+   * column headings for each cell, so the index reads the table's cells once each (see table-sentences.ts).
+   */
+  indexText?: string;
 }
 
 export interface Definition {
