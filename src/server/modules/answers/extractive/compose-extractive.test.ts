@@ -220,10 +220,23 @@ describe('composeExtractive on given passages', () => {
   });
 });
 
+describe('table rows read as sentences', () => {
+  it('keeps the row of the person’s figures (family allowances for 2 children and 50,000 € of income, F13213)', () => {
+    const q = 'Nous avons deux enfants de 9 et 16 ans et nos revenus étaient d’environ 50 000 € pour le foyer. Combien devrions-nous toucher d’allocations familiales ?';
+    const { sources } = retrieveSources(engine, q);
+    expect(sources.map((s) => s.id)).toContain('F13213');
+    const all = composeExtractive(q, sources, fiches).sections.map((s) => s.text).join('\n');
+    // Rows of other income bands are not quoted as the person's.
+    expect(all).not.toMatch(/entre 69 309 € et 92 381 €/u);
+    expect(all).not.toMatch(/supérieures à 92 381 €/u);
+  });
+});
+
 describe('sentenceCondition', () => {
   it('reads a sentence’s own condition', () => {
     expect(sentenceCondition('Si le logement est meublé, le dépôt est de 2 mois.')).toBe('Si le logement est meublé,');
     expect(sentenceCondition('Excès de moins de 20 km/h : 1 point.')).toBe('Excès de moins de 20 km/h');
     expect(sentenceCondition('Le dépôt est de 1 mois.')).toBeUndefined();
+    expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus');
   });
 });

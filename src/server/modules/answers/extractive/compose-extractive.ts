@@ -65,6 +65,10 @@ const DEPENDENT_RE =
 export function sentenceCondition(sentence: string): string | undefined {
   const lead = /^(?:Si|Pour|En cas d[e']|Lorsque|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
+  // A table row read as a sentence: « Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €. »
+  // Its condition is every heading and value but the last.
+  const cells = sentence.split(' ; ');
+  if (cells.length > 1 && cells.every((c) => c.includes(' : '))) return cells.slice(0, -1).join(' ; ');
   const row = /^([^:]{3,120}) : /u.exec(sentence);
   return row ? row[1] : undefined;
 }
