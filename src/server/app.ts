@@ -11,6 +11,7 @@ import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
+import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
 import { requestLogPlugin } from './plugins/request-log';
 import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
@@ -65,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     // One line per request, written by plugins/request-log.ts (not Fastify's two lines).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     // Errors Fastify's router raises before any route (e.g. a broken %-encoding in the path): French JSON.
@@ -97,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -113,7 +114,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     async (api) => {
       // PostgreSQL: counters in the shared database, so the limit holds across instances (README, « Plusieurs instances »).
       const rateLimitStore = database.kind === 'postgres' ? { store: createPgRateLimitStore(database.db, app.log) } : {};
-      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', ...rateLimitStore });
+      await api.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: '1 minute',
+        // One budget per IPv4 address or IPv6 /64 network.
+        keyGenerator: (request) => clientKey(request.ip),
+        ...rateLimitStore,
+      });
       await api.register(healthRoutes, { database, searchEngine });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });

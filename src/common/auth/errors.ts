@@ -21,6 +21,8 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   RESET_LINK_INVALID: MESSAGES.resetLinkInvalid,
   VERIFY_LINK_INVALID: MESSAGES.verifyLinkInvalid,
   UNAUTHORIZED: MESSAGES.notSignedIn,
+  ACCOUNT_LOCKED: MESSAGES.accountLocked,
+  EMAIL_VERIFICATION_DISABLED: MESSAGES.emailVerificationDisabled,
 };
 
 /** Error codes the server adds itself. */
@@ -31,6 +33,9 @@ export const AUTH_CODES = {
   resetLinkInvalid: 'RESET_LINK_INVALID',
   verifyLinkInvalid: 'VERIFY_LINK_INVALID',
   unauthorized: 'UNAUTHORIZED',
+  invalidName: 'INVALID_NAME',
+  accountLocked: 'ACCOUNT_LOCKED',
+  verificationDisabled: 'EMAIL_VERIFICATION_DISABLED',
 } as const;
 
 /** The French message for an auth error: mapped by code, otherwise the provider's message unchanged. */

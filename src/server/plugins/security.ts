@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 import type { ApiError } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
+import { behindProxy } from './client-address';
 
 /** Origins the browser may contact besides this site: the two IP-geolocation services. */
 export function connectSources(config: Config): string[] {
@@ -35,7 +36,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     // The site links to many official sites: send the origin only.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    hsts: opts.config.trustProxy ? { maxAge: 15552000, includeSubDomains: true } : false,
+    hsts: behindProxy(opts.config) ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
 }
 
