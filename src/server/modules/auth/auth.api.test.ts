@@ -305,6 +305,40 @@ describe.each(DB_KINDS)('e-mail confirmation on %s', (kind) => {
     expect(bad.json<ErrorReply>().message).toBe(MESSAGES.verifyLinkInvalid);
   });
 
+  it('grants the 3 free credits when the address is confirmed, once', async () => {
+    const b = new TestBrowser(t.app);
+    const sent = smtp.mails.length;
+    expect((await signUp(b, 'credits-confirmes@exemple.fr')).statusCode).toBe(200);
+    const [user] = await t.testDb.database.db.select().from(users).where(eq(users.email, 'credits-confirmes@exemple.fr'));
+    const userId = user?.id ?? '';
+    const credits = async () => (await t.testDb.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.credits;
+    const ledger = async () => (await t.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).map((l) => [l.delta, l.reason]);
+    expect(await credits()).toBe(0);
+    expect(await ledger()).toEqual([]);
+
+    const mail = await smtp.waitFor('credits-confirmes@exemple.fr', sent);
+    const link = new URL(firstLink(mail.text));
+    expect((await b.get(`${link.pathname}${link.search}`)).statusCode).toBe(302);
+    expect(await credits()).toBe(3);
+    // The same link again, a sign-in, the profile: nothing more.
+    await b.get(`${link.pathname}${link.search}`);
+    expect((await signIn(b, 'credits-confirmes@exemple.fr')).statusCode).toBe(200);
+    expect((await b.get('/api/profile')).json<{ credits: number }>().credits).toBe(3);
+    expect(await ledger()).toEqual([[3, 'initial']]);
+  });
+
+  it('grants them exactly once when confirmations race', async () => {
+    const b = new TestBrowser(t.app);
+    expect((await signUp(b, 'course@exemple.fr')).statusCode).toBe(200);
+    const db = t.testDb.database.db;
+    const [user] = await db.update(users).set({ emailVerified: true }).where(eq(users.email, 'course@exemple.fr')).returning();
+    const userId = user?.id ?? '';
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.app.accounts.profiles.grantInitialCredits(userId)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.credits).toBe(3);
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).toHaveLength(1);
+  });
+
   it('still answers a duplicate registration with « Utilisateur déjà enregistré. »', async () => {
     const b = new TestBrowser(t.app);
     await signUp(b, 'deux@exemple.fr');
