@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { DirectoryLockedError } from '../src/server/db/lock';
+import { restrictNewFileModes } from '../src/server/db/file-modes';
 import { creditLedger, users } from '../src/server/db/schema';
 import { createCreditsService } from '../src/server/modules/credits/credits-service';
 import { createProfileService } from '../src/server/modules/profile/profile-service';
@@ -80,6 +81,8 @@ async function run(database: Database, command: string, email: string, amount: n
 }
 
 async function main(argv: string[]): Promise<number> {
+  // The embedded database's files stay private to this user, as when the server writes them.
+  restrictNewFileModes();
   const [command, rawEmail, rawAmount, ...rest] = argv;
   if (command !== 'show' && command !== 'grant') throw new CliError(USAGE, 1);
   if (rest.length > 0 || (command === 'show' && rawAmount !== undefined)) throw new CliError(`Arguments en trop.\n${USAGE}`, 1);

@@ -12,6 +12,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
 import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
+import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
 import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
@@ -58,7 +59,7 @@ const requestSerializer = (req: { method: string; url: string; ip?: string; id?:
 
 /** Builds the whole application (API, SPA, static pages) without listening. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
       serializers: { req: requestSerializer },
@@ -71,6 +72,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     return503OnClosing: true,
     // Errors Fastify's router raises before any route (e.g. a broken %-encoding in the path): French JSON.
     frameworkErrors: frameworkErrorHandler,
+    // Request, idle and keep-alive timeouts, connections per address; French replies to Node's parser
+    // errors (431, 408, 400).
+    ...connectionOptions(config.connections, config.trustProxy, () => app.log),
   });
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -43,7 +43,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
 export const securityPlugin = fp(security, { name: 'security' });
 
 /** Headers of a JSON error written before any hook ran: it loads nothing, may be framed by nobody. */
-const BARE_ERROR_HEADERS: Record<string, string> = {
+export const BARE_ERROR_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
