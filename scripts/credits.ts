@@ -16,6 +16,7 @@ import { restrictNewFileModes } from '../src/server/db/file-modes';
 import { creditLedger, users } from '../src/server/db/schema';
 import { createCreditsService } from '../src/server/modules/credits/credits-service';
 import { createProfileService } from '../src/server/modules/profile/profile-service';
+import { terminalSafeName } from '../src/common/auth/name';
 
 const USAGE = [
   'Usage :',
@@ -69,7 +70,8 @@ async function run(database: Database, command: string, email: string, amount: n
     return;
   }
   const balance = await credits.balance(user.id);
-  out(`${user.name} <${email}> : ${balance} crédit(s)`);
+  // The name was typed by the account's owner: never raw into the operator's terminal.
+  out(`${terminalSafeName(user.name)} <${email}> : ${balance} crédit(s)`);
   const moves = await db
     .select()
     .from(creditLedger)

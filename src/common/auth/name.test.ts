@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { NAME_MAX_LENGTH, displayName, nameError } from './name';
+import { NAME_MAX_LENGTH, displayName, nameError, terminalSafeName } from './name';
 
 describe('nameError', () => {
   it('accepts ordinary names, accents and emoji included, up to 80 characters', () => {
@@ -28,5 +28,14 @@ describe('displayName', () => {
     const long = displayName('a'.repeat(200_000));
     expect([...long]).toHaveLength(NAME_MAX_LENGTH);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('terminalSafeName', () => {
+  it('writes control characters out instead of sending them to the terminal', () => {
+    expect(terminalSafeName('Camille Martin')).toBe('Camille Martin');
+    expect(terminalSafeName('\u001b[2Jefface\r\nFausse ligne')).toBe('\\u{1b}[2Jefface\\u{d}\\u{a}Fausse ligne');
+    const long = terminalSafeName('b'.repeat(200_000));
+    expect(long).toBe(`${'b'.repeat(NAME_MAX_LENGTH)}…`);
   });
 });

@@ -38,3 +38,14 @@ export function displayName(name: string): string {
   const chars = [...clean];
   return chars.length > NAME_MAX_LENGTH ? `${chars.slice(0, NAME_MAX_LENGTH - 1).join('').trimEnd()}…` : clean;
 }
+
+/**
+ * A stored name for a terminal: each forbidden character written out as `\u{…}` (an escape sequence in a
+ * name must not drive the operator's terminal, a line break must not forge a line), at most NAME_MAX_LENGTH
+ * characters.
+ */
+export function terminalSafeName(name: string): string {
+  const chars = [...name.slice(0, NAME_MAX_LENGTH * 4)];
+  const shown = chars.length > NAME_MAX_LENGTH ? [...chars.slice(0, NAME_MAX_LENGTH), '…'] : chars;
+  return shown.map((c) => (FORBIDDEN.test(c) ? `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}` : c)).join('');
+}
