@@ -1,8 +1,8 @@
 import { MESSAGES } from '../messages';
 
 /**
- * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8).
- * Codes not listed keep the provider's message unchanged (the seed: "unmapped auth messages pass through").
+ * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8). The server answers codes
+ * not listed with a generic French message by code or status (modules/auth/fastify-bridge.ts).
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
