@@ -372,6 +372,7 @@ async function bench(options: LoadOptions): Promise<number> {
     SEARCH_RATE_LIMIT_PER_MINUTE: LIFTED_LIMIT,
     AUTH_RATE_LIMIT_PER_IP: LIFTED_LIMIT,
     AUTH_RATE_LIMIT_PER_EMAIL: LIFTED_LIMIT,
+    MAX_CONNECTIONS_PER_IP: '0',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     // Extractive answers only, no mail, no social sign-in, whatever the caller's environment holds.
     LLM_BASE_URL: '',

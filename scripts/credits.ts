@@ -12,9 +12,11 @@ import { desc, eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { DirectoryLockedError } from '../src/server/db/lock';
+import { restrictNewFileModes } from '../src/server/db/file-modes';
 import { creditLedger, users } from '../src/server/db/schema';
 import { createCreditsService } from '../src/server/modules/credits/credits-service';
 import { createProfileService } from '../src/server/modules/profile/profile-service';
+import { terminalSafeName } from '../src/common/auth/name';
 
 const USAGE = [
   'Usage :',
@@ -68,7 +70,8 @@ async function run(database: Database, command: string, email: string, amount: n
     return;
   }
   const balance = await credits.balance(user.id);
-  out(`${user.name} <${email}> : ${balance} crédit(s)`);
+  // The name was typed by the account's owner: never raw into the operator's terminal.
+  out(`${terminalSafeName(user.name)} <${email}> : ${balance} crédit(s)`);
   const moves = await db
     .select()
     .from(creditLedger)
@@ -80,6 +83,8 @@ async function run(database: Database, command: string, email: string, amount: n
 }
 
 async function main(argv: string[]): Promise<number> {
+  // The embedded database's files stay private to this user, as when the server writes them.
+  restrictNewFileModes();
   const [command, rawEmail, rawAmount, ...rest] = argv;
   if (command !== 'show' && command !== 'grant') throw new CliError(USAGE, 1);
   if (rest.length > 0 || (command === 'show' && rawAmount !== undefined)) throw new CliError(`Arguments en trop.\n${USAGE}`, 1);

@@ -39,6 +39,16 @@ export const MESSAGES = {
   passwordTooLong: 'Le mot de passe doit contenir au plus 128 caractères',
   socialSignInFailed: 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.',
   invalidApiKey: "Clé d'API invalide.",
+  // The account name (common/auth/name.ts).
+  nameRequired: 'Veuillez saisir votre nom.',
+  nameTooLong: 'Le nom doit contenir au plus 80 caractères.',
+  nameInvalidCharacters: 'Le nom ne doit pas contenir de caractères de contrôle (retour à la ligne, tabulation…).',
+  // Sign-in refused for an e-mail after many failures from many addresses: the way out is a reset.
+  accountLocked:
+    'Trop de tentatives de connexion sur ce compte. Réinitialisez votre mot de passe avec « Mot de passe oublié ? » ou réessayez plus tard.',
+  emailVerificationDisabled: "La confirmation des adresses e-mail n'est pas activée sur ce site.",
+  requestTimeout: "La requête n'a pas été reçue à temps. Veuillez réessayer.",
+  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux (cookies trop nombreux ?).',
   // Issue 6: PostgreSQL unreachable (stopped, restarting); nothing was charged, the request can be retried.
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   // Issue 6: SMTP unreachable; the reset (or confirmation) e-mail can be requested again.

@@ -11,6 +11,8 @@ import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
+import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
+import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
 import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
@@ -62,7 +64,7 @@ const requestSerializer = (req: { method: string; url: string; ip?: string; id?:
 
 /** Builds the whole application (API, SPA, static pages) without listening. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
       serializers: { req: requestSerializer },
@@ -70,11 +72,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     // One line per request, written by plugins/request-log.ts (not Fastify's two lines).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     // Errors Fastify's router raises before any route (e.g. a broken %-encoding in the path): French JSON.
     frameworkErrors: frameworkErrorHandler,
+    // Request, idle and keep-alive timeouts, connections per address; French replies to Node's parser
+    // errors (431, 408, 400).
+    ...connectionOptions(config.connections, config.trustProxy, () => app.log),
   });
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -112,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
   await app.register(corpusUpdatePlugin, {
     holder: engineHolder,
     indexDir: config.indexDir,
@@ -135,7 +140,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     async (api) => {
       // PostgreSQL: counters in the shared database, so the limit holds across instances (README, « Plusieurs instances »).
       const rateLimitStore = database.kind === 'postgres' ? { store: createPgRateLimitStore(database.db, app.log) } : {};
-      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', ...rateLimitStore });
+      await api.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: '1 minute',
+        // One budget per IPv4 address or IPv6 /64 network.
+        keyGenerator: (request) => clientKey(request.ip),
+        ...rateLimitStore,
+      });
       await api.register(healthRoutes, { database, searchEngine, corpus: () => app.corpusUpdate.health() });
       await api.register(authRoutes, { accounts });
       await api.register(profileRoutes, { accounts });

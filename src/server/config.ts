@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,46 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 const optionalUrl = z.url().optional();
+const positiveInt = z.coerce.number().int().positive();
+
+/** Which forwarding hops the server trusts (see README, « TRUST_PROXY »): off, a hop count, or proxy addresses. */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length (10.0.0.0/8, 2001:db8::/32). */
+export function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_MESSAGE =
+  "doit valoir false, un nombre de proxys (1, 2…) ou une liste d'adresses de proxys (127.0.0.1,10.0.0.0/8)";
+
+/**
+ * TRUST_PROXY: `false` (default), a number of proxy hops in front of the server (`1`: one proxy that appends
+ * the client's address to X-Forwarded-For; `true` means 1), or a comma-separated list of the proxies'
+ * addresses or CIDR ranges. Never « trust everything »: the leftmost X-Forwarded-For is written by the client.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const v = raw.trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(v)) return false;
+    if (['true', 'yes', 'on'].includes(v)) return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    } else {
+      const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+      if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+    }
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +65,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   TRUSTED_ORIGINS: z
     .string()
     .default('')
@@ -36,16 +77,23 @@ const envSchema = z.object({
   GEO_FALLBACK_URL: z.url().default('https://ipapi.co/json/'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  // Slow or idle clients (see README, « Délais et connexions »).
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHOW_BACKEND_STATUS: bool.default(false),
   // Accounts (issue 3) — see docs/decisions/accounts.md
   AUTH_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
-  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  // Default: on in production, off otherwise (set below, it depends on NODE_ENV).
+  REQUIRE_EMAIL_VERIFICATION: bool.optional(),
   AUTH_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   AUTH_SESSION_UPDATE_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  AUTH_SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -94,7 +142,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /** TRUST_PROXY: false, a hop count, or the proxies' addresses (Fastify's `trustProxy`). */
+  trustProxy: TrustProxy;
   /** Extra origins allowed to POST to the API (comma-separated TRUSTED_ORIGINS). */
   trustedOrigins: string[];
   siteTitle: string;
@@ -102,6 +151,8 @@ export interface Config {
   geo: { primaryUrl: string; fallbackUrl: string };
   clientDistDir: string;
   rateLimitPerMinute: number;
+  /** Bounds on slow and idle clients, and on the connections one address may hold. */
+  connections: ConnectionLimits;
   /** GET /api/search per IP and minute (the related fiches under the question form call it while typing). */
   searchRateLimitPerMinute: number;
   showBackendStatus: boolean;
@@ -152,6 +203,17 @@ export interface EmbeddingsConfig {
   batchSize: number;
 }
 
+export interface ConnectionLimits {
+  /** Longest time to receive a whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** Longest silence on a socket (nothing read, nothing written) before it is closed. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after its last response. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one client address (an IPv6 /64) may hold; 0: no limit. Trusted proxies are exempt. */
+  maxPerIp: number;
+}
+
 export interface OAuthProviderConfig {
   clientId: string;
   clientSecret: string;
@@ -164,7 +226,12 @@ export interface AuthConfig {
   requireEmailVerification: boolean;
   sessionTtlSeconds: number;
   sessionUpdateAgeSeconds: number;
-  rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  /**
+   * Per window: `perIp` attempts from one address (an IPv6 /64); `perEmail` attempts for one e-mail (sign-up,
+   * reset, confirmation) and free failed sign-ins of one e-mail + address pair before a growing delay;
+   * `signInFailuresPerEmail` failed sign-ins for one e-mail from every address together.
+   */
+  rateLimit: { windowSeconds: number; perEmail: number; perIp: number; signInFailuresPerEmail: number };
   /** Set only when both the client id and the secret are configured. */
   google: OAuthProviderConfig | undefined;
   microsoft: (OAuthProviderConfig & { tenantId: string }) | undefined;
@@ -200,6 +267,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const missing = e.EMBEDDINGS_BASE_URL ? 'EMBEDDINGS_MODEL' : 'EMBEDDINGS_BASE_URL';
     problems.push(`${missing}="" : requis avec ${missing === 'EMBEDDINGS_MODEL' ? 'EMBEDDINGS_BASE_URL' : 'EMBEDDINGS_MODEL'}`);
   }
+  if (e.CONNECTION_TIMEOUT_MS <= e.LLM_TIMEOUT_MS && e.LLM_BASE_URL && e.LLM_MODEL) {
+    // A streamed answer may stay silent up to LLM_TIMEOUT_MS while the model thinks: the socket must outlive it.
+    problems.push(`CONNECTION_TIMEOUT_MS=${JSON.stringify(env.CONNECTION_TIMEOUT_MS ?? String(e.CONNECTION_TIMEOUT_MS))} : doit être supérieur à LLM_TIMEOUT_MS (${e.LLM_TIMEOUT_MS})`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -217,17 +288,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     showBackendStatus: e.SHOW_BACKEND_STATUS,
     auth: {
       secret: e.AUTH_SECRET,
-      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? e.NODE_ENV === 'production',
       sessionTtlSeconds: e.AUTH_SESSION_TTL_SECONDS,
       sessionUpdateAgeSeconds: e.AUTH_SESSION_UPDATE_AGE_SECONDS,
       rateLimit: {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
         perIp: e.AUTH_RATE_LIMIT_PER_IP,
+        signInFailuresPerEmail: e.AUTH_SIGN_IN_FAILURES_PER_EMAIL,
       },
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

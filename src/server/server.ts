@@ -3,10 +3,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DirectoryLockedError } from './db/lock';
 import { createTerminalProgress } from '../corpus/engine';
+import { restrictNewFileModes } from './db/file-modes';
 
 const startedAt = performance.now();
 
 async function main(): Promise<void> {
+  // Whatever umask the process was started with, its files (database, secret, outbox) are private.
+  restrictNewFileModes();
   const config = loadConfig(process.env);
   // First start: the search index is built from the corpus packages (about a minute), with a progress bar.
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;

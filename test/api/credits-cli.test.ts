@@ -95,6 +95,30 @@ describe.each(DB_KINDS)('npm run credits on %s', (kind) => {
     }
   });
 
+  it('shows a hostile name written out, not as terminal escape codes nor extra lines', async () => {
+    const rename = async (name: string): Promise<void> => {
+      // Closed again before the command runs: the embedded database admits one process at a time.
+      const database = await openDatabase({ databaseUrl: testDb.url, dataDir: testDb.dataDir });
+      try {
+        await database.db.update(users).set({ name }).where(eq(users.email, 'operateur@exemple.fr'));
+      } finally {
+        await database.close();
+      }
+    };
+    await rename(`\u001b[2J\u001b]0;titre\u0007Opé\r\nFaux : 999 crédit(s)${'z'.repeat(200_000)}`);
+    try {
+      const show = await runCli(['show', 'operateur@exemple.fr'], env);
+      expect(show.code).toBe(0);
+      expect(show.stdout.replace(/\n/g, '')).not.toMatch(/\p{Cc}/u);
+      const first = show.stdout.split('\n')[0] ?? '';
+      expect(first.startsWith('\\u{1b}[2J\\u{1b}]0;titre\\u{7}Opé\\u{d}\\u{a}Faux')).toBe(true);
+      expect(first).toContain('… <operateur@exemple.fr> : ');
+      expect(show.stdout.length).toBeLessThan(2000);
+    } finally {
+      await rename('Opé Rateur');
+    }
+  });
+
   it('clear French errors and exit codes for an unknown e-mail, a bad number, bad usage', async () => {
     const unknown = await runCli(['grant', 'personne@exemple.fr', '5'], env);
     expect(unknown.code).toBe(2);

@@ -49,9 +49,18 @@ export function baseEnv(dataDir: string, clientDist: string): Record<string, str
 }
 
 /** Starts `src/server/server.ts` on a free port and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  opts: { umask?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const args = ['--import', 'tsx', 'src/server/server.ts'];
+  // With a umask: started from a shell that sets it first (as a container or service manager may).
+  const [command, commandArgs] = opts.umask
+    ? ['sh', ['-c', `umask ${opts.umask} && exec "$0" "$@"`, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

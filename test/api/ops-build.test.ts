@@ -107,7 +107,8 @@ describe('compiled server (npm run build, start:prod) without dev dependencies',
   it.each(DB_KINDS)('starts on %s, serves search, answers, the PDF and metrics, and stops on SIGTERM', async (kind: DbKind) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ql-prod-data-${kind}-`));
     let databaseName: string | undefined;
-    const env: Record<string, string> = { DATA_DIR: dataDir, INDEX_DIR: defaultTestIndexDir(), CLIENT_DIST_DIR: clientDist, LOG_LEVEL: 'info' };
+    // Production requires a confirmed address by default; this test signs in right after registering.
+    const env: Record<string, string> = { DATA_DIR: dataDir, INDEX_DIR: defaultTestIndexDir(), CLIENT_DIST_DIR: clientDist, LOG_LEVEL: 'info', REQUIRE_EMAIL_VERIFICATION: 'false' };
     if (kind === 'postgres') {
       databaseName = `ql_prod_${randomUUID().replace(/-/g, '')}`;
       const admin = new pg.Client({ connectionString: inject('pgUrl') });

@@ -1,8 +1,8 @@
 import { MESSAGES } from '../messages';
 
 /**
- * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8).
- * Codes not listed keep the provider's message unchanged (the seed: "unmapped auth messages pass through").
+ * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8). The server answers codes
+ * not listed with a generic French message by code or status (modules/auth/fastify-bridge.ts).
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_EMAIL_OR_PASSWORD: MESSAGES.invalidCredentials,
@@ -21,6 +21,8 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   RESET_LINK_INVALID: MESSAGES.resetLinkInvalid,
   VERIFY_LINK_INVALID: MESSAGES.verifyLinkInvalid,
   UNAUTHORIZED: MESSAGES.notSignedIn,
+  ACCOUNT_LOCKED: MESSAGES.accountLocked,
+  EMAIL_VERIFICATION_DISABLED: MESSAGES.emailVerificationDisabled,
 };
 
 /** Error codes the server adds itself. */
@@ -31,6 +33,9 @@ export const AUTH_CODES = {
   resetLinkInvalid: 'RESET_LINK_INVALID',
   verifyLinkInvalid: 'VERIFY_LINK_INVALID',
   unauthorized: 'UNAUTHORIZED',
+  invalidName: 'INVALID_NAME',
+  accountLocked: 'ACCOUNT_LOCKED',
+  verificationDisabled: 'EMAIL_VERIFICATION_DISABLED',
 } as const;
 
 /** The French message for an auth error: mapped by code, otherwise the provider's message unchanged. */

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
+import { ensurePrivateDir, keepFilesPrivate, tightenTree } from './file-modes';
 
 export type Schema = typeof schema;
 /** The one database type the modules see, whichever driver is behind it. */
@@ -40,6 +40,8 @@ export const migrationsFolder = path.join(here, 'migrations');
 
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pglite, then applies migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  // DATA_DIR holds the auth secret, the outbox and (without DATABASE_URL) the database: private to this user.
+  ensurePrivateDir(opts.dataDir);
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : await openPglite(opts.dataDir);
   try {
     await database.migrate();
@@ -109,7 +111,10 @@ const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'max_connection
 
 async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
   const dir = path.join(dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
+  // Files an earlier version left group- or world-writable, then every file PGlite creates from now on.
+  tightenTree(dir);
+  keepFilesPrivate(dir);
   const lock = acquireDirectoryLock(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');

@@ -8,10 +8,11 @@ import { sendError } from './errors';
 /**
  * Prometheus metrics, served at GET /metrics on the main port.
  *
- * Access: a request is served when it carries `Authorization: Bearer $METRICS_TOKEN`, or when it comes
- * straight from the loopback interface (socket address 127.0.0.0/8 or ::1) without any forwarding header
- * — a reverse proxy on the same machine adds X-Forwarded-For, so public traffic it relays is refused.
- * Everything else gets the ordinary JSON 404, so the endpoint is not advertised.
+ * Access: a request is served when it carries `Authorization: Bearer $METRICS_TOKEN`, or — only when no
+ * reverse proxy is configured (TRUST_PROXY unset) — when it comes straight from the loopback interface
+ * (socket address 127.0.0.0/8 or ::1) without any forwarding header. Behind a proxy every public request
+ * arrives from the proxy, often on the loopback, and a proxy may not add forwarding headers: the token is
+ * then the only way in. Everything else gets the ordinary JSON 404, so the endpoint is not advertised.
  *
  * Labels never carry user input: the route is the registered pattern (`/api/articles/:id`, never the
  * raw URL or query string), methods and status codes are bounded sets, answer outcomes are fixed codes.
@@ -36,6 +37,8 @@ declare module 'fastify' {
 export interface MetricsPluginOptions {
   /** METRICS_TOKEN: bearer token that opens /metrics from anywhere. */
   token: string | undefined;
+  /** TRUST_PROXY is set: loopback access is not enough, the token is required. */
+  behindProxy?: boolean;
   /** Node/process metrics (default true). */
   defaultMetrics?: boolean;
 }
@@ -56,11 +59,12 @@ function digest(value: string): Buffer {
 }
 
 /** True when the request may read /metrics (see the module comment). */
-export function metricsAccessAllowed(request: FastifyRequest, token: string | undefined): boolean {
+export function metricsAccessAllowed(request: FastifyRequest, token: string | undefined, behindProxy = false): boolean {
   const auth = request.headers.authorization;
   if (token && typeof auth === 'string' && auth.startsWith('Bearer ')) {
     if (timingSafeEqual(digest(auth.slice('Bearer '.length).trim()), digest(token))) return true;
   }
+  if (behindProxy) return false;
   const forwarded = FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined);
   return !forwarded && isLoopback(request.raw.socket.remoteAddress);
 }
@@ -135,7 +139,7 @@ async function metrics(app: FastifyInstance, opts: MetricsPluginOptions): Promis
   app.addHook('onResponse', async (request, reply) => record(request, reply));
 
   app.get('/metrics', async (request, reply) => {
-    if (!metricsAccessAllowed(request, opts.token)) return sendError(reply, 404, 'not_found', MESSAGES.notFound);
+    if (!metricsAccessAllowed(request, opts.token, opts.behindProxy)) return sendError(reply, 404, 'not_found', MESSAGES.notFound);
     const text = await registry.metrics();
     return reply.code(200).header('cache-control', 'no-store').type(registry.contentType).send(text);
   });

@@ -36,8 +36,39 @@ describe('cross-site request guard', () => {
     expect((await post({ authorization: 'Bearer 1234', cookie: 'a=b' })).statusCode).toBe(403);
   });
 
-  it('leaves GET requests and non-API paths alone', async () => {
+  it('leaves GET requests alone', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/not-api', payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/%61pi/health' })).statusCode).toBe(200);
+  });
+
+  it('guards every state-changing request, whatever the spelling of its path', async () => {
+    for (const url of ['/%61pi/does-not-exist', '/%61%70%69/profile/api-key', '/API/does-not-exist', '//api/does-not-exist', '/not-api', '/api/../api/profile/api-key']) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await t.app.inject({ method, url, headers: { host: 'localhost:3000', cookie: 'ql.session_token=x' }, payload: {} });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json<{ error: { code: string } }>().error.code).toBe('origin_refused');
+      }
+    }
+  });
+});
+
+describe('cross-site request guard without PUBLIC_URL (local use)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { PORT: '3000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('accepts every loopback name of the listening port, and no other port or host', async () => {
+    const post = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/does-not-exist', headers: { host: 'localhost:3000', origin }, payload: {} });
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await post(origin)).statusCode, origin).toBe(404);
+    }
+    for (const origin of ['http://127.0.0.1:4000', 'http://127.0.0.2:3000', 'https://127.0.0.1:3000', 'http://evil.example:3000']) {
+      expect((await post(origin)).statusCode, origin).toBe(403);
+    }
   });
 });

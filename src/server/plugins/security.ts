@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 import type { ApiError } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
+import { behindProxy } from './client-address';
 
 /** Origins the browser may contact besides this site: the two IP-geolocation services. */
 export function connectSources(config: Config): string[] {
@@ -35,14 +36,14 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     // The site links to many official sites: send the origin only.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    hsts: opts.config.trustProxy ? { maxAge: 15552000, includeSubDomains: true } : false,
+    hsts: behindProxy(opts.config) ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
 }
 
 export const securityPlugin = fp(security, { name: 'security' });
 
 /** Headers of a JSON error written before any hook ran: it loads nothing, may be framed by nobody. */
-const BARE_ERROR_HEADERS: Record<string, string> = {
+export const BARE_ERROR_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

@@ -91,6 +91,26 @@ describe('register page', () => {
     expect(screen.queryByText('Les mots de passe ne correspondent pas')).toBeNull();
   });
 
+  it('refuses a name over 80 characters with a French message, before calling the server', async () => {
+    const calls = stubFetch(() => json(200, {}));
+    await openRegister();
+    const name = screen.getByLabelText('Nom complet');
+    // Pasted, as a 339-character name would be.
+    fireEvent.change(name, { target: { value: 'a'.repeat(339) } });
+    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'marie@example.fr');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'Secret123');
+    await userEvent.type(screen.getByLabelText('Confirmer le mot de passe'), 'Secret123');
+    expect(screen.getByText(MESSAGES.nameTooLong)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe('register-name-error');
+    await userEvent.click(submit());
+    expect(calls).toHaveLength(0);
+    expect(document.activeElement).toBe(name);
+    fireEvent.change(name, { target: { value: 'a'.repeat(80) } });
+    expect(screen.queryByText(MESSAGES.nameTooLong)).toBeNull();
+    expect(name.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('registers, says so, then goes to /login after 1.5 s', async () => {
     await import('./login-page'); // so that the fake clock does not race the module loader
     const reply = deferred<Response>();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
+import { nameError } from '../../../common/auth/name';
 import { signUpWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
 import { AuthField, AuthLinks, EmailField, ErrorBox, SuccessBox, describedBy } from './auth-ui';
@@ -23,6 +24,7 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!done) return undefined;
@@ -32,12 +34,19 @@ export function RegisterPage() {
 
   const rulesMet = passwordMeetsRules(password);
   const mismatch = confirm !== '' && confirm !== password;
+  // The server's rule (80 characters, no control character), said as soon as it is broken.
+  const nameProblem = name.trim() === '' ? null : nameError(name);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done || !rulesMet) return;
     if (name.trim() === '' || email.trim() === '' || confirm === '') {
       setError(AUTH_TEXT.registerFieldsRequired);
+      return;
+    }
+    if (nameProblem) {
+      setError(null);
+      nameRef.current?.focus(); // its message is shown under the field
       return;
     }
     if (!EMAIL_PATTERN.test(email.trim())) {
@@ -75,8 +84,16 @@ export function RegisterPage() {
           autoComplete="name"
           value={name}
           onChange={setName}
-          describedBy={describedBy(error && 'register-error')}
-        />
+          inputRef={nameRef}
+          invalid={nameProblem !== null}
+          describedBy={describedBy(nameProblem && 'register-name-error', error && 'register-error')}
+        >
+          {nameProblem && (
+            <p id="register-name-error" className="auth-field-error">
+              {nameProblem}
+            </p>
+          )}
+        </AuthField>
         <EmailField
           id="register-email"
           value={email}

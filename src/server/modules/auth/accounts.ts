@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { verifications } from '../../db/schema';
+import { createMailer, emailLogId, type Mailer } from '../mail/mailer';
+import { passwordChangedEmail } from '../mail/templates';
 import { createProfileService, type ProfileService } from '../profile/profile-service';
 import { createCreditsService, type CreditsService } from '../credits/credits-service';
-import { createAuth, type Auth } from './auth';
+import { createAuth, siteOrigin, type Auth } from './auth';
 import { resolveAuthSecret } from './secret';
-import { createAuthRateLimiter, type AuthRateLimiter } from './rate-limit';
+import { createAuthRateLimiter, hashedKey, type AuthRateLimiter } from './rate-limit';
 import { toWebHeaders } from './fastify-bridge';
 
 export interface ResolvedUser {
@@ -51,11 +54,21 @@ export async function resolveApiKeyUser(
   return user ? { ...user, via: 'api-key' } : null;
 }
 
+/** Rate-limit key under which the failed sign-ins of one e-mail are counted (and, below it, per address). */
+export function signInFailureKey(email: string): string {
+  return hashedKey('sign-in-failures', email);
+}
+
+/** The account page, where the owner sees and regenerates the API key. */
+export const ACCOUNT_PAGE_PATH = '/app/compte';
+
 export async function createAccounts(config: Config, database: Database, logger: FastifyBaseLogger): Promise<Accounts> {
-  const profiles = createProfileService(database.db);
+  const profiles = createProfileService(database.db, { requireEmailVerification: config.auth.requireEmailVerification });
   const credits = createCreditsService(database.db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
   const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
+  const rateLimiter = createAuthRateLimiter(database.db, config.auth.rateLimit.windowSeconds);
+  const origin = siteOrigin(config);
   const auth = createAuth({
     config,
     db: database.db,
@@ -63,6 +76,33 @@ export async function createAccounts(config: Config, database: Database, logger:
     mailer,
     logger,
     onUserCreated: (userId) => profiles.ensure(userId),
+    onCreditsMaybeDue: async (userId) => {
+      await profiles.grantInitialCredits(userId);
+    },
+    // Sessions are ended by better-auth (all of them on a reset, the others on a change); the rest here.
+    onPasswordChanged: async (user, how) => {
+      // Every reset link still pending for this account (their rows hold the user id) stops working.
+      await database.db.delete(verifications).where(eq(verifications.value, user.id));
+      // The API key is a credential too: whoever held the old password may have read it.
+      await profiles.regenerateApiKey(user.id);
+      // The owner is in again: forget the failed sign-ins counted against this address.
+      await rateLimiter.clear(signInFailureKey(user.email));
+      try {
+        await mailer.send(
+          passwordChangedEmail({
+            to: user.email,
+            name: user.name,
+            siteTitle: config.siteTitle,
+            accountUrl: `${origin}${ACCOUNT_PAGE_PATH}`,
+            resetUrl: `${origin}/reset-password`,
+            how,
+          }),
+        );
+      } catch {
+        // The password did change: a missing notice must not turn the success into an error (mailer logged it).
+        logger.warn({ module: 'auth', to: emailLogId(user.email) }, 'password change notice not sent');
+      }
+    },
   });
   // Runs better-auth's init now (OAuth discovery included) rather than on the first request.
   await auth.$context;
@@ -71,7 +111,7 @@ export async function createAccounts(config: Config, database: Database, logger:
     mailer,
     profiles,
     credits,
-    rateLimiter: createAuthRateLimiter(database.db, config.auth.rateLimit.windowSeconds),
+    rateLimiter,
     config,
     publicAuth: { google: Boolean(config.auth.google), microsoft: Boolean(config.auth.microsoft) },
     async resolveUser(request) {

@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../common/messages';
 import { AUTH_CODES } from '../../../common/auth/errors';
-import type { Accounts } from './accounts';
+import { signInFailureKey, type Accounts } from './accounts';
 import { AUTH_BASE_PATH, SOCIAL_CALLBACK_PATH, siteOrigin } from './auth';
 import { frenchErrorBody, sendWebResponse, toWebRequest } from './fastify-bridge';
-import { hashedKey } from './rate-limit';
+import { digest, hashedKey, type RateLimitVerdict } from './rate-limit';
 import { mailDelivery } from '../mail/mailer';
+import { clientKey } from '../../plugins/client-address';
+import { configuredOrigins } from '../../plugins/origin-check';
 
-/** Endpoints limited by IP and by e-mail, grouped so that e.g. both reset steps share one budget. */
+/**
+ * Endpoints limited by client address (IPv4, or IPv6 /64) and by e-mail, grouped into separate budgets.
+ * Following a reset link (`/reset-password`) has its own budget: however many reset requests or failed
+ * sign-ins were made, the link in the owner's mailbox works. Sign-in is handled apart (see below).
+ */
 const LIMITED: Record<string, string> = {
-  '/sign-in/email': 'sign-in',
   '/sign-up/email': 'sign-up',
   '/request-password-reset': 'reset',
-  '/reset-password': 'reset',
+  '/reset-password': 'reset-link',
   '/send-verification-email': 'verify',
+  '/change-password': 'change-password',
 };
 
 /** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
@@ -85,7 +91,7 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
   const { config } = accounts;
   const origin = siteOrigin(config);
   const limits = config.auth.rateLimit;
-  const redirectOrigins = new Set<string>([origin, ...config.trustedOrigins]);
+  const redirectOrigins = new Set<string>(configuredOrigins(config));
 
   /** The first redirect field (body or query) that would leave the site, if any. */
   const unsafeRedirect = (request: FastifyRequest, body: unknown): string | undefined => {
@@ -110,6 +116,12 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     const full = request.url.split('?')[0] ?? '';
     const path = full.startsWith(AUTH_BASE_PATH) ? full.slice(AUTH_BASE_PATH.length) || '/' : full;
     let body: unknown = request.body;
+    /** Set for an e-mail sign-in: its failures are counted under this key. */
+    let signInKey: string | undefined;
+
+    if (path === '/send-verification-email' && !config.auth.requireEmailVerification) {
+      return sendAuthError(reply, path, 404, AUTH_CODES.verificationDisabled, MESSAGES.emailVerificationDisabled);
+    }
 
     // JSON only (or no body), so that the limits below see every e-mail whatever the content type.
     if (request.method === 'POST' && body !== undefined && body !== null && !isJsonBody(request) && !FORM_POST_PATHS.test(path)) {
@@ -134,17 +146,44 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
         return sendAuthError(reply, path, 400, AUTH_CODES.emailRequired, MESSAGES.recoveryNeedsEmail);
       }
 
+      const address = clientKey(request.ip);
+      const refuse = (verdicts: RateLimitVerdict[], code: string, message: string): FastifyReply | undefined => {
+        const refused = verdicts.filter((v) => !v.allowed);
+        if (refused.length === 0) return undefined;
+        request.log.info({ path }, 'auth rate limit reached');
+        reply.header('retry-after', String(Math.max(...refused.map((v) => v.retryAfterSeconds))));
+        return sendAuthError(reply, path, 429, code, message);
+      };
+
+      if (path === '/sign-in/email') {
+        // Brute force is slowed per e-mail + address pair (a growing delay after a few failures), so that an
+        // attacker elsewhere cannot lock the owner out; a ceiling per e-mail over every address stops a
+        // spread-out attack, and a password reset lifts it.
+        const ip = await accounts.rateLimiter.hit(`ip:sign-in:${address}`, limits.perIp);
+        const limited = refuse([ip], AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
+        if (limited) return limited;
+        if (email) {
+          signInKey = signInFailureKey(email);
+          const pair = await accounts.rateLimiter.attempt(`${signInKey}:${digest(address)}`, limits.perEmail);
+          const pairLimited = refuse([pair], AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
+          if (pairLimited) return pairLimited;
+          const all = await accounts.rateLimiter.hit(signInKey, limits.signInFailuresPerEmail);
+          const locked = refuse([all], AUTH_CODES.accountLocked, MESSAGES.accountLocked);
+          if (locked) return locked;
+        }
+      }
+
       const group = LIMITED[path];
       if (group) {
-        const checks = [accounts.rateLimiter.hit(`ip:${group}:${request.ip}`, limits.perIp)];
+        const checks = [accounts.rateLimiter.hit(`ip:${group}:${address}`, limits.perIp)];
         if (email) checks.push(accounts.rateLimiter.hit(hashedKey(`email:${group}`, email), limits.perEmail));
-        const verdicts = await Promise.all(checks);
-        const refused = verdicts.filter((v) => !v.allowed);
-        if (refused.length > 0) {
-          request.log.info({ group }, 'auth rate limit reached');
-          reply.header('retry-after', String(Math.max(...refused.map((v) => v.retryAfterSeconds))));
-          return sendAuthError(reply, path, 429, AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
+        if (path === '/change-password') {
+          // No e-mail in the body: the budget follows the signed-in account (guessing the current password).
+          const user = await accounts.resolveUser(request);
+          if (user) checks.push(accounts.rateLimiter.hit(hashedKey('user:change-password', user.userId), limits.perEmail));
         }
+        const limited = refuse(await Promise.all(checks), AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
+        if (limited) return limited;
       }
 
       // Social sign-in lands on /restricted unless the client says otherwise; failures go back to /login.
@@ -155,6 +194,11 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
 
     const delivery = { failed: false };
     const response = await mailDelivery.run(delivery, () => accounts.auth.handler(toWebRequest(request, origin, body)));
+    if (signInKey && response.ok) {
+      // Signed in: not a failure for the e-mail's ceiling, and this e-mail + address pair starts afresh.
+      await accounts.rateLimiter.release(signInKey);
+      await accounts.rateLimiter.clear(`${signInKey}:${digest(clientKey(request.ip))}`);
+    }
     if (delivery.failed && response.ok && MAIL_PATHS.has(path)) {
       // better-auth said « sent » but the e-mail was not: say so, the visitor can simply try again.
       return sendAuthError(reply, path, 503, 'mail_unavailable', MESSAGES.mailUnavailable);

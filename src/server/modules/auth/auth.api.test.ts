@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     expect(again.json<ErrorReply>().message).toBe('Utilisateur déjà enregistré.');
   });
 
-  it('refuses bad credentials in French, and passes unmapped messages through', async () => {
+  it('refuses bad credentials in French, and answers unknown providers in French too', async () => {
     const b = new TestBrowser(t.app);
     await signUp(b, 'identifiants@exemple.fr');
     for (const [email, password] of [
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     }
     const social = await b.post('/api/auth/sign-in/social', { provider: 'github' });
     expect(social.statusCode).toBeGreaterThanOrEqual(400);
-    expect(social.json<ErrorReply>().message).toMatch(/provider/i);
+    expect(social.json<ErrorReply>().message).toBe("Ce fournisseur de connexion n'est pas disponible.");
   });
 
   it('signs in with an httpOnly SameSite=Lax session cookie, serves the profile, and signs out', async () => {
@@ -154,7 +154,9 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const b = new TestBrowser(t.app);
     await signUp(b, 'sansprofil@exemple.fr');
     const [user] = await db().select().from(users).where(eq(users.email, 'sansprofil@exemple.fr'));
+    // A user row without a profile nor any credit movement (as if created before profiles existed).
     await db().delete(profiles).where(eq(profiles.userId, user?.id ?? ''));
+    await db().delete(creditLedger).where(eq(creditLedger.userId, user?.id ?? ''));
     await signIn(b, 'sansprofil@exemple.fr');
     const res = await b.get('/api/profile');
     expect(profileResponseSchema.parse(res.json()).credits).toBe(3);
@@ -301,6 +303,40 @@ describe.each(DB_KINDS)('e-mail confirmation on %s', (kind) => {
     const bad = await b.get('/api/auth/verify-email?token=nimporte.quoi.faux');
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.json<ErrorReply>().message).toBe(MESSAGES.verifyLinkInvalid);
+  });
+
+  it('grants the 3 free credits when the address is confirmed, once', async () => {
+    const b = new TestBrowser(t.app);
+    const sent = smtp.mails.length;
+    expect((await signUp(b, 'credits-confirmes@exemple.fr')).statusCode).toBe(200);
+    const [user] = await t.testDb.database.db.select().from(users).where(eq(users.email, 'credits-confirmes@exemple.fr'));
+    const userId = user?.id ?? '';
+    const credits = async () => (await t.testDb.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.credits;
+    const ledger = async () => (await t.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).map((l) => [l.delta, l.reason]);
+    expect(await credits()).toBe(0);
+    expect(await ledger()).toEqual([]);
+
+    const mail = await smtp.waitFor('credits-confirmes@exemple.fr', sent);
+    const link = new URL(firstLink(mail.text));
+    expect((await b.get(`${link.pathname}${link.search}`)).statusCode).toBe(302);
+    expect(await credits()).toBe(3);
+    // The same link again, a sign-in, the profile: nothing more.
+    await b.get(`${link.pathname}${link.search}`);
+    expect((await signIn(b, 'credits-confirmes@exemple.fr')).statusCode).toBe(200);
+    expect((await b.get('/api/profile')).json<{ credits: number }>().credits).toBe(3);
+    expect(await ledger()).toEqual([[3, 'initial']]);
+  });
+
+  it('grants them exactly once when confirmations race', async () => {
+    const b = new TestBrowser(t.app);
+    expect((await signUp(b, 'course@exemple.fr')).statusCode).toBe(200);
+    const db = t.testDb.database.db;
+    const [user] = await db.update(users).set({ emailVerified: true }).where(eq(users.email, 'course@exemple.fr')).returning();
+    const userId = user?.id ?? '';
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.app.accounts.profiles.grantInitialCredits(userId)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await db.select().from(profiles).where(eq(profiles.userId, userId)))[0]?.credits).toBe(3);
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).toHaveLength(1);
   });
 
   it('still answers a duplicate registration with « Utilisateur déjà enregistré. »', async () => {

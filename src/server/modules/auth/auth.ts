@@ -8,8 +8,11 @@ import type { Config } from '../../config';
 import type { AppDb } from '../../db/database';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { validatePassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/auth/password';
+import { displayName, nameError } from '../../../common/auth/name';
 import { AUTH_CODES } from '../../../common/auth/errors';
 import type { Mailer } from '../mail/mailer';
+import { behindProxy } from '../../plugins/client-address';
+import { configuredOrigins } from '../../plugins/origin-check';
 import { resetPasswordEmail, verifyEmailEmail } from '../mail/templates';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -25,6 +28,13 @@ export interface AuthDeps {
   logger: FastifyBaseLogger;
   /** Called after a user row is created (any method): creates the profile. */
   onUserCreated(userId: string): Promise<void>;
+  /**
+   * Called whenever the free credits may have become due: the address was confirmed, or a session opened
+   * (the confirmation rule may have been turned off since the sign-up). Idempotent.
+   */
+  onCreditsMaybeDue(userId: string): Promise<void>;
+  /** Called after a password reset or change succeeded: ends what the old password opened, tells the owner. */
+  onPasswordChanged(user: { id: string; email: string; name: string }, how: 'reset' | 'change'): Promise<void>;
 }
 
 /** The site's public origin: PUBLIC_URL, or http://localhost:<PORT>. */
@@ -34,7 +44,7 @@ export function siteOrigin(config: Config): string {
 
 /** Cookies get `Secure` when the site is served over HTTPS (PUBLIC_URL https://… or behind a TLS proxy). */
 export function usesSecureCookies(config: Config): boolean {
-  return siteOrigin(config).startsWith('https://') || config.trustProxy;
+  return siteOrigin(config).startsWith('https://') || behindProxy(config);
 }
 
 function oauthProviders(config: Config): GenericOAuthConfig[] {
@@ -104,13 +114,28 @@ function microsoftIssuerPlugin(): BetterAuthPlugin {
   };
 }
 
-/** Server-side password rules and the seed's "already registered" answer, before better-auth runs. */
+/** Paths whose body may carry the account name. */
+const NAME_PATHS = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * Before better-auth runs: the account name rule (trimmed, at most 80 characters, no control character),
+ * the server-side password rules, the seed's "already registered" answer, and a password change that always
+ * ends the other sessions.
+ */
 const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  let changed: Record<string, unknown> | undefined;
+  if (NAME_PATHS.has(ctx.path) && (ctx.path === '/sign-up/email' || body.name !== undefined)) {
+    const name = typeof body.name === 'string' ? body.name : '';
+    const error = nameError(name);
+    if (error) throw new APIError('BAD_REQUEST', { code: AUTH_CODES.invalidName, message: error });
+    changed = { ...body, name: name.trim() };
+  }
+  if (ctx.path === '/change-password') changed = { ...body, revokeOtherSessions: true };
+
   let password: unknown;
   if (ctx.path === '/sign-up/email') password = body.password;
   else if (ctx.path === '/reset-password' || ctx.path === '/change-password') password = body.newPassword;
-  else return;
   if (typeof password === 'string' && password.length <= PASSWORD_MAX_LENGTH) {
     const failures = validatePassword(password);
     if (failures.length > 0) {
@@ -123,11 +148,27 @@ const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
     const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
     if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
   }
+  return changed ? { context: { body: changed } } : undefined;
 });
+
+/** The user of a successful reply (change-password answers `{ token, user }`), if any. */
+function returnedUser(returned: unknown): { id: string; email: string; name: string } | undefined {
+  if (returned instanceof APIError || typeof returned !== 'object' || returned === null || !('user' in returned)) return undefined;
+  const user: unknown = returned.user;
+  if (typeof user !== 'object' || user === null) return undefined;
+  const { id, email, name } = user as Record<string, unknown>;
+  return typeof id === 'string' && typeof email === 'string' ? { id, email, name: typeof name === 'string' ? name : '' } : undefined;
+}
 
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger } = deps;
   const origin = siteOrigin(config);
+  // After a successful password change: the same consequences as a reset (see AuthDeps.onPasswordChanged).
+  const afterPasswordChange = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/change-password') return;
+    const user = returnedUser(ctx.context.returned);
+    if (user) await deps.onPasswordChanged(user, 'change');
+  });
   const providers = oauthProviders(config);
   const plugins: BetterAuthPlugin[] = [];
   if (providers.length > 0) plugins.push(genericOAuth({ config: providers }), microsoftIssuerPlugin());
@@ -137,7 +178,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: origin,
     basePath: AUTH_BASE_PATH,
     secret: deps.secret,
-    trustedOrigins: [origin, ...config.trustedOrigins],
+    trustedOrigins: configuredOrigins(config),
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -151,6 +192,9 @@ export function createAuth(deps: AuthDeps) {
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await deps.onPasswordChanged(user, 'reset');
+      },
       sendResetPassword: async ({ user, token }) => {
         const url = `${origin}/update-password?token=${encodeURIComponent(token)}`;
         await mailer.send(
@@ -188,13 +232,28 @@ export function createAuth(deps: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
+          // Names from a social provider skip the sign-up rule: made displayable here (one line, 80 characters).
+          before: async (user) => ({ data: { ...user, name: displayName(user.name) } }),
           after: async (user) => {
             await deps.onUserCreated(user.id);
           },
         },
+        update: {
+          before: async (data) => (typeof data.name === 'string' ? { data: { ...data, name: displayName(data.name) } } : undefined),
+          after: async (user) => {
+            if (user.emailVerified) await deps.onCreditsMaybeDue(user.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await deps.onCreditsMaybeDue(session.userId);
+          },
+        },
       },
     },
-    hooks: { before: passwordAndDuplicateGuard },
+    hooks: { before: passwordAndDuplicateGuard, after: afterPasswordChange },
     onAPIError: {
       errorURL: '/login',
       // Client errors (bad password, duplicate…) are normal traffic; only server faults are errors.

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERROR_MESSAGES, frenchAuthMessage } from '../../../common/auth/errors';
+import { AUTH_ERROR_MESSAGES } from '../../../common/auth/errors';
 import { MESSAGES } from '../../../common/messages';
 
 /** Fastify request headers → Web Headers; the client-IP header is always ours (request.ip honours TRUST_PROXY). */
@@ -62,8 +62,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
  * chosen by code or status. better-auth's English validation texts (« [body.email] Invalid email address »,
  * « Invalid JSON in request body »…) never reach `error.message`.
  */
-function platformMessage(code: string | undefined, status: number, message: string, providerMessage: string | undefined): string {
-  if (SITE_MESSAGES.has(message)) return message;
+function platformMessage(code: string | undefined, status: number, message: string | undefined, providerMessage: string | undefined): string {
+  if (message !== undefined && SITE_MESSAGES.has(message)) return message;
   if (code && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
   if (code === 'VALIDATION_ERROR' && /\[body\.email\]/.test(providerMessage ?? '')) return MESSAGES.invalidEmail;
   if (providerMessage === 'Invalid JSON in request body') return "Le corps de la requête n'est pas un JSON valide.";
@@ -76,16 +76,40 @@ function platformMessage(code: string | undefined, status: number, message: stri
 
 /**
  * Rewrites an error reply of better-auth into French, keeping its shape `{ code, message }` (the official
- * client reads it; unmapped provider messages pass through there, as the seed says) and adding the
- * platform's `{ error: { code, message } }`, whose message is always French.
+ * client reads it) and adding the platform's `{ error: { code, message } }`. Both messages are French: the
+ * site's own message when the code has one, else one chosen by code or status — never the provider's English.
  */
 export function frenchErrorBody(path: string, status: number, body: AuthErrorBody): AuthErrorBody {
-  const code = body.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : undefined);
+  const code = body.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : status === 404 ? 'NOT_FOUND' : undefined);
   const lookup = (code && PATH_OVERRIDES[path]?.[code]) ?? code;
   const providerMessage = typeof body.message === 'string' ? body.message : undefined;
-  const message = frenchAuthMessage(lookup, providerMessage);
-  const french = platformMessage(lookup, status, message, providerMessage);
-  return { ...body, ...(code ? { code } : {}), message, error: { code: code ?? 'AUTH_ERROR', message: french } };
+  const mapped = lookup ? AUTH_ERROR_MESSAGES[lookup] : undefined;
+  const french = platformMessage(lookup, status, mapped ?? providerMessage, providerMessage);
+  return { ...body, ...(code ? { code } : {}), message: french, error: { code: code ?? 'AUTH_ERROR', message: french } };
+}
+
+/** better-auth's English success messages, in French. */
+const SUCCESS_MESSAGES: Readonly<Record<string, string>> = {
+  'If this email exists in our system, check your email for the reset link':
+    'Si un compte existe pour cette adresse, un e-mail de réinitialisation vient de lui être envoyé.',
+  'Verification email sent': 'Un e-mail de confirmation vient de vous être envoyé.',
+  'User deleted': 'Compte supprimé.',
+};
+
+/** A success reply whose `message` is English gets it in French (dropped when unknown). */
+function frenchSuccessBody(text: string): string {
+  if (!text.includes('"message"')) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return text;
+  const { message, ...rest } = parsed as Record<string, unknown>;
+  if (typeof message !== 'string' || SITE_MESSAGES.has(message)) return text;
+  const french = SUCCESS_MESSAGES[message];
+  return JSON.stringify(french ? { ...rest, message: french } : rest);
 }
 
 /** Copies a Web Response (status, every header — each Set-Cookie separately — and body) onto the reply. */
@@ -114,5 +138,6 @@ export async function sendWebResponse(reply: FastifyReply, response: Response, p
     // An empty or non-JSON error (unknown endpoint, plain-text failure): the platform's JSON error instead.
     return reply.type('application/json; charset=utf-8').send(frenchErrorBody(path, response.status, {}));
   }
+  if (response.ok && type.includes('application/json')) return reply.send(frenchSuccessBody(text));
   return reply.send(text.length > 0 ? text : undefined);
 }

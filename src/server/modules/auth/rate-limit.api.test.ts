@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
@@ -6,6 +8,7 @@ import { createTestApp, makeFakeClientDist, type TestApp, testSearchEngine } fro
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
 import { MESSAGES } from '../../../common/messages';
+import { firstLink, parseMail } from '../../../../test/api/support/mail';
 
 const WINDOW_SECONDS = 4;
 const LIMIT_ENV = {
@@ -17,6 +20,17 @@ const LIMIT_ENV = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Asks for a reset link for `email` from `ip` and reads it from DATA_DIR/outbox (no SMTP in these tests). */
+async function resetLink(t: TestApp, email: string, ip: string): Promise<{ status: number; token: string | null }> {
+  const outbox = path.join(t.config.dataDir, 'outbox');
+  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  const res = await new TestBrowser(t.app, ip).post('/api/auth/request-password-reset', { email });
+  const file = fs.existsSync(outbox) ? fs.readdirSync(outbox).find((f) => !before.has(f)) : undefined;
+  if (!file) return { status: res.statusCode, token: null };
+  const mail = parseMail(fs.readFileSync(path.join(outbox, file), 'utf8'));
+  return { status: res.statusCode, token: new URL(firstLink(mail.text)).searchParams.get('token') };
+}
+
 describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -26,7 +40,7 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
     await t?.close();
   });
 
-  it('limits sign-in by e-mail and by IP, with the French message, and resets after the window', async () => {
+  it('limits sign-in by IP and delays guesses per e-mail + IP pair, with the French message; the window resets the IP budget', async () => {
     // Start at the beginning of a fresh window for this IP.
     const b = new TestBrowser(t.app, '10.1.0.1');
     for (let i = 0; i < 3; i++) {
@@ -36,14 +50,13 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
     const limited = await signIn(b, 'cible@exemple.fr', 'Mauvais123');
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ message: string }>().message).toBe('Trop de tentatives. Veuillez réessayer plus tard.');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(Number(limited.headers['retry-after'])).toBe(1);
 
-    // Same e-mail from another IP: still limited (the e-mail counter is shared).
+    // Same e-mail from another IP: that pair has its own count (the owner elsewhere is not locked out).
     const other = new TestBrowser(t.app, '10.1.0.2');
-    expect((await signIn(other, 'cible@exemple.fr', 'Mauvais123')).statusCode).toBe(429);
+    expect((await signIn(other, 'cible@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
 
-    // Same IP, other e-mails: allowed until the IP budget (6) is spent.
+    // Same IP, other e-mails: allowed until the IP budget (6, the refused try included) is spent.
     expect((await signIn(b, 'autre1@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
     expect((await signIn(b, 'autre2@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
     const ipLimited = await signIn(b, 'autre3@exemple.fr', 'Mauvais123');
@@ -96,6 +109,20 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
     for (let i = 0; i < 4; i++) signUps.push((await signUp(c, 'inscrit@exemple.fr', 'Nom', STRONG_PASSWORD)).statusCode);
     expect(signUps).toEqual([200, 422, 422, 429]);
   });
+
+  it('a reset link works even when every reset request from that address is used up', async () => {
+    const owner = new TestBrowser(t.app, '10.4.0.1');
+    expect((await signUp(owner, 'lien-garde@exemple.fr')).statusCode).toBe(200);
+    const { token } = await resetLink(t, 'lien-garde@exemple.fr', '10.4.0.1');
+    expect(token).toBeTruthy();
+    // Five more requests from the same address (other e-mails): the address's budget (6) is spent.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await resetLink(t, `autre-lien-${i}@exemple.fr`, '10.4.0.1')).status);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    const used = await owner.post('/api/auth/reset-password', { token, newPassword: 'Nouveau2026x' });
+    expect(used.statusCode).toBe(200);
+    expect((await signIn(owner, 'lien-garde@exemple.fr', 'Nouveau2026x')).statusCode).toBe(200);
+  });
 });
 
 describe('auth rate limits hold across two instances sharing PostgreSQL', () => {
@@ -126,5 +153,87 @@ describe('auth rate limits hold across two instances sharing PostgreSQL', () => 
     expect((await signIn(b, 'partage@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
     expect((await signIn(a, 'partage@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
     expect((await signIn(b, 'partage@exemple.fr', 'Mauvais123')).statusCode).toBe(429);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await signUp(i % 2 ? a : b, 'partage-inscription@exemple.fr')).statusCode);
+    expect(codes).toEqual([200, 422, 422, 429]);
+  });
+});
+
+describe.each(DB_KINDS)('sign-in lockout lets the owner in, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      ...AUTH_TEST_ENV,
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_IP: '100',
+      AUTH_SIGN_IN_FAILURES_PER_EMAIL: '8',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The limiter's clock: Date only (the database and the sockets keep real timers). */
+  function freezeClock(): (ms: number) => void {
+    let now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    return (ms) => {
+      now += ms;
+      vi.setSystemTime(now);
+    };
+  }
+
+  it('an attacker elsewhere does not lock the owner out, and waits longer after each further failure', async () => {
+    const advance = freezeClock();
+    const owner = new TestBrowser(t.app, '10.5.0.1');
+    expect((await signUp(owner, 'proprietaire@exemple.fr')).statusCode).toBe(200);
+    const attacker = new TestBrowser(t.app, '198.51.100.9');
+    for (let i = 0; i < 3; i++) expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(401);
+    const waits: string[] = [];
+    const refused = await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toBe(MESSAGES.tooManyAttempts);
+    waits.push(String(refused.headers['retry-after']));
+
+    // The owner, from their own address, with the right password: in.
+    expect((await signIn(owner, 'proprietaire@exemple.fr')).statusCode).toBe(200);
+
+    // The attacker's pair: 1 s, 2 s, 4 s, 8 s between guesses.
+    for (const seconds of [1, 2, 4]) {
+      advance(seconds * 1000);
+      expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(401);
+      const next = await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123');
+      expect(next.statusCode).toBe(429);
+      waits.push(String(next.headers['retry-after']));
+    }
+    expect(waits).toEqual(['1', '2', '4', '8']);
+    // A refused try does not add to the wait: after 8 s the next guess is heard.
+    advance(7000);
+    expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(429);
+    advance(1000);
+    expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(401);
+    // And the owner is still in, again and again.
+    for (let i = 0; i < 3; i++) expect((await signIn(new TestBrowser(t.app, '10.5.0.1'), 'proprietaire@exemple.fr')).statusCode).toBe(200);
+  });
+
+  it('a spread-out attack reaches the per-e-mail ceiling; the reset link lets the owner in again', async () => {
+    freezeClock();
+    const owner = new TestBrowser(t.app, '10.6.0.1');
+    expect((await signUp(owner, 'assiege@exemple.fr')).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) {
+      expect((await signIn(new TestBrowser(t.app, `203.0.113.${i + 1}`), 'assiege@exemple.fr', 'Devine123')).statusCode).toBe(401);
+    }
+    const locked = await signIn(owner, 'assiege@exemple.fr');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json<{ code: string; message: string }>()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: MESSAGES.accountLocked });
+
+    const { status, token } = await resetLink(t, 'assiege@exemple.fr', '10.6.0.1');
+    expect(status).toBe(200);
+    expect((await owner.post('/api/auth/reset-password', { token, newPassword: 'Nouveau2026x' })).statusCode).toBe(200);
+    expect((await signIn(owner, 'assiege@exemple.fr', 'Nouveau2026x')).statusCode).toBe(200);
   });
 });

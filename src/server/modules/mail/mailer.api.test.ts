@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { createMailer } from './mailer';
+import { createMailer, emailLogId } from './mailer';
 import { resetPasswordEmail } from './templates';
 import { parseMail, startTestSmtp } from '../../../../test/api/support/mail';
 
@@ -49,7 +49,9 @@ describe('mailer', () => {
     expect(mail.html).toContain('href="http://localhost:3000/update-password?token=jeton-secret-123"');
     const log = lines.join('');
     expect(log).toContain('.eml');
-    expect(log).toContain('lecteur@exemple.fr');
+    // The recipient appears hashed, never in clear.
+    expect(log).toContain(`"to":"${emailLogId('lecteur@exemple.fr')}"`);
+    expect(log).not.toContain('lecteur@exemple.fr');
     expect(log).not.toContain('jeton-secret-123');
   });
 

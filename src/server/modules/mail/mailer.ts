@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -25,6 +25,11 @@ export interface Mailer {
  * and turn a failed delivery into a French 503 the client shows.
  */
 export const mailDelivery = new AsyncLocalStorage<{ failed: boolean }>();
+
+/** How an e-mail address appears in the logs: a short SHA-256 of it, never the address itself. */
+export function emailLogId(email: string): string {
+  return `sha256:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
@@ -52,7 +57,7 @@ export function createMailer(opts: MailerOptions): Mailer {
           opts.logger.warn({ subject: message.subject, code: (err as { code?: unknown }).code }, 'e-mail not sent: SMTP unavailable');
           throw err;
         }
-        opts.logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+        opts.logger.info({ to: emailLogId(message.to), subject: message.subject }, 'e-mail sent');
       },
       close: () => transport.close(),
     };
@@ -69,7 +74,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       const raw: unknown = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('nodemailer did not return the message as a buffer');
       fs.writeFileSync(file, raw, { mode: 0o600 });
-      opts.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL)');
+      opts.logger.info({ to: emailLogId(message.to), subject: message.subject, file }, 'e-mail written to the outbox (no SMTP_URL)');
     },
     close: () => undefined,
   };

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { creditLedger, profiles, users } from '../../db/schema';
 import { INITIAL_CREDITS, type ProfileResponse } from '../../../common/auth/profile';
 
 export interface ProfileService {
-  /** Creates the profile (3 credits, a fresh API key, a ledger row) unless it exists. Idempotent. */
+  /**
+   * Creates the profile (a fresh API key) unless it exists, then grants the free credits if they are due.
+   * Idempotent.
+   */
   ensure(userId: string): Promise<void>;
+  /**
+   * Grants the INITIAL_CREDITS free credits once per account (ledger row `initial`), and only when they are
+   * due: at once when e-mail confirmation is off, once the address is confirmed when it is on (so that
+   * throwaway addresses do not farm credits). Safe under concurrency. True when this call granted them.
+   */
+  grantInitialCredits(userId: string): Promise<boolean>;
   /** The profile reply for a user, creating the profile if it is missing; null for an unknown user. */
   get(userId: string): Promise<ProfileResponse | null>;
   /** Replaces the API key; the old one stops working at once. */
@@ -17,18 +26,44 @@ export interface ProfileService {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createProfileService(db: AppDb): ProfileService {
+export interface ProfileServiceOptions {
+  /** REQUIRE_EMAIL_VERIFICATION: the free credits wait for a confirmed address. */
+  requireEmailVerification?: boolean;
+}
+
+export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}): ProfileService {
+  async function grantInitialCredits(userId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      // The profile row lock serialises two grants for one user (two confirmation clicks at once).
+      const locked = await tx
+        .select({ emailVerified: users.emailVerified })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(eq(profiles.userId, userId))
+        .for('update', { of: profiles });
+      const row = locked[0];
+      if (!row || (opts.requireEmailVerification && !row.emailVerified)) return false;
+      const given = await tx
+        .select({ id: creditLedger.id })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'initial')))
+        .limit(1);
+      if (given.length > 0) return false;
+      await tx
+        .update(profiles)
+        .set({ credits: sql`${profiles.credits} + ${INITIAL_CREDITS}`, updatedAt: new Date() })
+        .where(eq(profiles.userId, userId));
+      await tx.insert(creditLedger).values({ userId, delta: INITIAL_CREDITS, reason: 'initial' });
+      return true;
+    });
+  }
+
   async function ensure(userId: string): Promise<void> {
-    // One statement: the ledger row is written only if this call created the profile.
-    await db.execute(sql`
-      with created as (
-        insert into ${profiles} (user_id, credits, api_key)
-        values (${userId}, ${INITIAL_CREDITS}, ${randomUUID()})
-        on conflict (user_id) do nothing
-        returning user_id, credits
-      )
-      insert into ${creditLedger} (user_id, delta, reason)
-      select user_id, credits, 'initial' from created`);
+    await db
+      .insert(profiles)
+      .values({ userId, credits: 0, apiKey: randomUUID() })
+      .onConflictDoNothing({ target: profiles.userId });
+    await grantInitialCredits(userId);
   }
 
   async function read(userId: string): Promise<ProfileResponse | null> {
@@ -42,6 +77,7 @@ export function createProfileService(db: AppDb): ProfileService {
 
   return {
     ensure,
+    grantInitialCredits,
     async get(userId) {
       const existing = await read(userId);
       if (existing) return existing;
