@@ -32,8 +32,13 @@ const envSchema = z.object({
     .pipe(z.array(z.url('chaque origine doit être une URL (https://exemple.fr)'))),
   SITE_TITLE: z.string().min(1).default('QuestionLegale.info'),
   CONTACT_EMAIL: z.email().default('contact@questionlegale.info'),
-  GEO_PRIMARY_URL: z.url().default('http://ip-api.com/json/?fields=status,city&lang=fr'),
-  GEO_FALLBACK_URL: z.url().default('https://ipapi.co/json/'),
+  // City lookup: nothing automatic unless GEO_AUTO=true (then the seed's two services unless set).
+  GEO_AUTO: bool.default(false),
+  GEO_PRIMARY_URL: optionalUrl,
+  GEO_FALLBACK_URL: optionalUrl,
+  GEO_REVERSE_URL: z
+    .union([z.url(), z.literal('off')])
+    .default('https://api-adresse.data.gouv.fr/reverse/'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -82,7 +87,12 @@ export interface Config {
   trustedOrigins: string[];
   siteTitle: string;
   contactEmail: string;
-  geo: { primaryUrl: string; fallbackUrl: string };
+  /**
+   * City lookup for the professionals links. `auto`: looked up on every home visit (the seed's behaviour,
+   * opt-in). The IP services (`primaryUrl`, `fallbackUrl`), when set, are what « Me localiser » asks after a
+   * click; otherwise it sends the browser's rounded position to `reverseUrl` (null: no « Me localiser »).
+   */
+  geo: { auto: boolean; primaryUrl: string | null; fallbackUrl: string | null; reverseUrl: string | null };
   clientDistDir: string;
   rateLimitPerMinute: number;
   /** GET /api/search per IP and minute (the related fiches under the question form call it while typing). */
@@ -125,6 +135,20 @@ export interface AuthConfig {
   microsoft: (OAuthProviderConfig & { tenantId: string }) | undefined;
 }
 
+export const SEED_GEO_PRIMARY_URL = 'http://ip-api.com/json/?fields=status,city&lang=fr';
+export const SEED_GEO_FALLBACK_URL = 'https://ipapi.co/json/';
+
+function geoSettings(e: z.infer<typeof envSchema>): Config['geo'] {
+  const reverseUrl = e.GEO_REVERSE_URL === 'off' ? null : e.GEO_REVERSE_URL;
+  if (e.GEO_AUTO) {
+    // The seed's automatic lookup: its two services unless the operator named others.
+    const primaryUrl = e.GEO_PRIMARY_URL ?? SEED_GEO_PRIMARY_URL;
+    const fallbackUrl = e.GEO_FALLBACK_URL ?? (e.GEO_PRIMARY_URL ? null : SEED_GEO_FALLBACK_URL);
+    return { auto: true, primaryUrl, fallbackUrl, reverseUrl };
+  }
+  return { auto: false, primaryUrl: e.GEO_PRIMARY_URL ?? null, fallbackUrl: e.GEO_PRIMARY_URL ? (e.GEO_FALLBACK_URL ?? null) : null, reverseUrl };
+}
+
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
     super(`Configuration invalide / invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
@@ -160,7 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
     siteTitle: e.SITE_TITLE,
     contactEmail: e.CONTACT_EMAIL,
-    geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },
+    geo: geoSettings(e),
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
