@@ -1,22 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { useAuth } from '../../lib/auth/auth-context';
 import { signInWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
 import { AuthField, AuthLinks, EmailField, ErrorBox, describedBy } from './auth-ui';
-import { loginTarget } from './safe-redirect';
+import { readDraft } from '../../lib/device-data';
+import { loginTarget, withRedirect } from './safe-redirect';
 import { SocialButtons } from './social-buttons';
 
 const ERROR_ID = 'login-error';
+
+/** The e-mail the registration page hands over (router state, never stored). */
+function emailFromState(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
+  return typeof state.email === 'string' ? state.email : '';
+}
 
 /** Seed §2 (Login): e-mail and password, social sign-in, links to register and to the password reset. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const { refreshProfile } = useAuth();
+  const { refreshProfile, status } = useAuth();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => emailFromState(location.state));
+  const [hasDraft] = useState(() => readDraft() !== null);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   // The server sends a failed social sign-in back here with ?error=…
@@ -41,11 +50,17 @@ export function LoginPage() {
     await navigate(loginTarget(redirect), { replace: true });
   }
 
+  // Already signed in (a bookmark, the Back button): no form, straight to the target.
+  if (status === 'authenticated' && !busy) return <Navigate to={loginTarget(redirect)} replace />;
+
   const errorRef = describedBy(error && ERROR_ID);
   return (
     <section aria-labelledby="login-title" className="auth-page">
       <h1 id="login-title">Connexion</h1>
       <p className="auth-intro">Connectez-vous pour poser votre question juridique.</p>
+      {hasDraft && (
+        <p className="auth-draft-note">Votre question est gardée sur cet appareil : vous la retrouverez après la connexion.</p>
+      )}
       <ErrorBox id={ERROR_ID} message={error} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
         <EmailField
@@ -74,7 +89,7 @@ export function LoginPage() {
       <SocialButtons redirect={redirect} disabled={busy} onError={setError} />
       <AuthLinks>
         <p>
-          Pas encore de compte ? <Link to="/register">Inscription</Link>
+          Pas encore de compte ? <Link to={withRedirect('/register', redirect)}>Inscription</Link>
         </p>
       </AuthLinks>
     </section>

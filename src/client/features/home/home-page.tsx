@@ -55,7 +55,12 @@ export function HomeContent(props: HomeContentProps) {
       <BackendStatusBadge enabled={props.showBackendStatus} />
     </main>
     {/* The footer is the page's contentinfo landmark: outside <main>, as the layout leaves it to this page. */}
-    <HomeFooter contactEmail={props.contactEmail} siteTitle={props.siteTitle} year={props.year ?? new Date().getFullYear()} />
+    <HomeFooter
+      contactEmail={props.contactEmail}
+      siteTitle={props.siteTitle}
+      year={props.year ?? new Date().getFullYear()}
+      showHowItWorks={!authenticated}
+    />
     </>
   );
 }
