@@ -21,6 +21,10 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   RESET_LINK_INVALID: MESSAGES.resetLinkInvalid,
   VERIFY_LINK_INVALID: MESSAGES.verifyLinkInvalid,
   UNAUTHORIZED: MESSAGES.notSignedIn,
+  CURRENT_PASSWORD_INVALID: MESSAGES.currentPasswordInvalid,
+  NO_PASSWORD_ON_ACCOUNT: MESSAGES.noPasswordOnAccount,
+  PASSWORD_REQUIRED: MESSAGES.passwordRequiredToDelete,
+  SESSION_EXPIRED: MESSAGES.sessionTooOld,
 };
 
 /** Error codes the server adds itself. */

@@ -14,6 +14,9 @@ const LIMITED: Record<string, string> = {
   '/request-password-reset': 'reset',
   '/reset-password': 'reset',
   '/send-verification-email': 'verify',
+  // Password checks of a signed-in user (the account page): limited too, so they cannot be used to guess it.
+  '/change-password': 'account-password',
+  '/delete-user': 'account-password',
 };
 
 /** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
@@ -114,6 +117,11 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
 
       if (path === '/request-password-reset' && !email) {
         return sendAuthError(reply, path, 400, AUTH_CODES.emailRequired, MESSAGES.recoveryNeedsEmail);
+      }
+
+      // Deleting the account is always confirmed by the password (better-auth would accept a recent session).
+      if (path === '/delete-user' && (typeof fields.password !== 'string' || fields.password === '' || fields.token !== undefined)) {
+        return sendAuthError(reply, path, 400, 'PASSWORD_REQUIRED', MESSAGES.passwordRequiredToDelete);
       }
 
       const group = LIMITED[path];
