@@ -15,6 +15,7 @@ import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
 import { analyzeQuery, type QueryContext, type QueryTerm } from './query.js';
+import { LEXICON, normalizeTokens } from './lexicon.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
 
 export interface SearchResultPassage {
@@ -69,7 +70,18 @@ export interface SearchEngine {
   getFiche(id: string): Fiche | undefined;
   getArticle(idOrNumber: string, codeId?: string): CodeArticle | undefined;
   themes(): Theme[];
+  /**
+   * Whether the corpus knows this word (any case, accents optional): a word of its fiches, an acronym they
+   * define, an everyday word of the lay → legal lexicon, or one letter away from a fiche word of 6 letters
+   * or more (a typo). Lets a question of one to three words pass the French check (src/common/question.ts).
+   */
+  knowsWord(word: string): boolean;
 }
+
+/** From this length, a word one letter away from a fiche word counts as known (« harcelemment »). */
+const KNOWN_WORD_TYPO_FROM = 6;
+/** The everyday words of the lexicon (« proprio », « boulot »…), folded. */
+const LAY_WORDS: ReadonlySet<string> = new Set(LEXICON.flatMap((e) => normalizeTokens(e.lay)));
 
 /** Relative importance of each field (title of the fiche, its summary, section headings, passage text). */
 export const FIELD_BOOST = { title: 3, description: 1.2, section: 1, body: 1 } as const;
@@ -393,6 +405,14 @@ class Engine implements SearchEngine {
 
   analyzeQuery(query: string): QueryTerm[] {
     return analyzeQuery(query, this.ctx);
+  }
+
+  knowsWord(word: string): boolean {
+    const folded = foldAccents(word.trim());
+    if (folded.length < 2 || folded.length > 40) return false;
+    if (this.ctx.vocab.has(folded) || this.ctx.abbreviations.has(folded) || LAY_WORDS.has(folded)) return true;
+    if (folded.length < KNOWN_WORD_TYPO_FROM || !this.ctx.fuzzyVocab) return false;
+    return this.ctx.fuzzyVocab.fuzzyGet(folded, 1).size > 0;
   }
 
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {

@@ -204,6 +204,47 @@ describe('QuestionForm: signed in', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('asks the server about a short question that fails the score, and follows its verdict', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      const known = url.includes(encodeURIComponent('licenciement abusif'));
+      return new Response(JSON.stringify(known ? { ok: true } : { ok: false, code: 'not_french', message: MESSAGES.notFrench }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const user = userEvent.setup();
+    const { router, props, textarea } = setup();
+    await user.type(textarea, 'blorp zorg');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.notFrench);
+    expect(props.setQuestionText).not.toHaveBeenCalled();
+
+    await user.clear(textarea);
+    await user.type(textarea, 'licenciement abusif');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(props.setQuestionText).toHaveBeenCalledWith('licenciement abusif'));
+    expect(router.state.location.pathname).toBe('/app/reponse-legale');
+    expect(calls).toEqual([
+      '/api/search/question-check?q=blorp%20zorg',
+      '/api/search/question-check?q=licenciement%20abusif',
+    ]);
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a short text with a frequent foreign word at once, without asking the server', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const user = userEvent.setup();
+    const { textarea } = setup();
+    await user.type(textarea, 'the divorce');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.notFrench);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('stores the question, spends one credit and opens the answer screen', async () => {
     const user = userEvent.setup();
     const { router, props, textarea } = setup();

@@ -7,6 +7,26 @@ import { clearDraft, readDraft, saveDraft } from '../../lib/device-data';
 
 /** The French score's word lists load on demand (first keystroke or submit), not with the home page. */
 const loadQuestionRules = () => import('../../../common/question');
+
+export const QUESTION_CHECK_URL = '/api/search/question-check';
+
+/**
+ * A short question (one to three words) that fails the score: the server says whether the corpus knows its
+ * words. When it cannot be asked, the question goes on (the answers API applies the same rule, free of charge).
+ */
+async function corpusKnows(question: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${QUESTION_CHECK_URL}?q=${encodeURIComponent(question)}`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return true;
+    const body = (await response.json()) as unknown;
+    return !(typeof body === 'object' && body !== null && 'ok' in body && body.ok === false);
+  } catch {
+    return true;
+  }
+}
 import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
 
 export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -136,8 +156,10 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     const question = text.trim();
     if (question === '') return setError('empty');
     if (countWords(question) > MAX_WORDS) return setError('wordLimit');
-    const { isFrench } = await loadQuestionRules();
-    if (!isFrench(question)) return setError('notFrench');
+    const { isFrench, isShortQuestionCandidate } = await loadQuestionRules();
+    if (!isFrench(question) && !(isShortQuestionCandidate(question) && (await corpusKnows(question)))) {
+      return setError('notFrench');
+    }
     if (credits !== null && credits <= 0) return setError('noCredits');
     setError(null);
     clearDraft();
