@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { legalNoticeSchema, type LegalNotice } from './modules/legal-notice/legal-notice';
 
 /**
  * Typed configuration, read once at start from the environment (see README, « Configuration »).
@@ -66,6 +68,17 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // Legal notice (/mentions.html): publisher and host, one by one or all in one JSON file.
+  PUBLISHER_NAME: z.string().max(500).optional(),
+  PUBLISHER_ADDRESS: z.string().max(500).optional(),
+  PUBLISHER_PHONE: z.string().max(500).optional(),
+  PUBLISHER_EMAIL: z.email().optional(),
+  PUBLISHER_REGISTRATION: z.string().max(500).optional(),
+  PUBLISHER_DIRECTOR: z.string().max(500).optional(),
+  HOST_NAME: z.string().max(500).optional(),
+  HOST_ADDRESS: z.string().max(500).optional(),
+  HOST_PHONE: z.string().max(500).optional(),
+  LEGAL_NOTICE_FILE: z.string().min(1).optional(),
   // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
 });
@@ -104,6 +117,8 @@ export interface Config {
   llm: LlmSettings | undefined;
   /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
+  /** Publisher and host shown in /mentions.html (LEGAL_NOTICE_FILE, then the PUBLISHER_* and HOST_* variables). */
+  legalNotice: LegalNotice;
 }
 
 /** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
@@ -227,5 +242,46 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    legalNotice: loadLegalNotice(e),
+  };
+}
+
+/** LEGAL_NOTICE_FILE (JSON: `{ "publisher": { … }, "host": { … } }`), each PUBLISHER_* / HOST_* variable overriding it. */
+function loadLegalNotice(e: z.infer<typeof envSchema>): LegalNotice {
+  let fromFile: unknown = {};
+  if (e.LEGAL_NOTICE_FILE) {
+    try {
+      fromFile = JSON.parse(fs.readFileSync(path.resolve(e.LEGAL_NOTICE_FILE), 'utf8')) as unknown;
+    } catch (err) {
+      const why = err instanceof SyntaxError ? 'JSON invalide' : 'fichier illisible';
+      throw new ConfigError([`LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${why}`]);
+    }
+  }
+  const parsedFile = legalNoticeSchema.safeParse(fromFile);
+  if (!parsedFile.success) {
+    const issue = parsedFile.error.issues[0];
+    throw new ConfigError([
+      `LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${issue?.path.join('.') || 'contenu'} ${issue?.message ?? 'invalide'} (attendu : { "publisher": { "name", "address", "phone", "email", "registration", "director" }, "host": { "name", "address", "phone" } })`,
+    ]);
+  }
+  const clean = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+  const overlay = <T extends Record<string, string | undefined>>(base: T, vars: Record<keyof T, string | undefined>): T => {
+    const out = { ...base };
+    for (const key of Object.keys(vars) as (keyof T)[]) {
+      const value = clean(vars[key]);
+      if (value) out[key] = value as T[keyof T];
+    }
+    return out;
+  };
+  return {
+    publisher: overlay(parsedFile.data.publisher, {
+      name: e.PUBLISHER_NAME,
+      address: e.PUBLISHER_ADDRESS,
+      phone: e.PUBLISHER_PHONE,
+      email: e.PUBLISHER_EMAIL,
+      registration: e.PUBLISHER_REGISTRATION,
+      director: e.PUBLISHER_DIRECTOR,
+    }),
+    host: overlay(parsedFile.data.host, { name: e.HOST_NAME, address: e.HOST_ADDRESS, phone: e.HOST_PHONE }),
   };
 }
