@@ -708,7 +708,8 @@ class Engine implements SearchEngine {
     for (const m of this.metas) {
       if (m.kind !== 'fiche') continue;
       const audience = m.audiences[0] ?? 'particuliers';
-      const title = m.themePath[0] ?? (m.subject || 'Autres');
+      // The home level of the breadcrumb (« Accueil professionnels », with a no-break space in the data) is no theme.
+      const title = m.themePath.find((t) => !/^Accueil[\s\u00a0\ufffd]/iu.test(t)) ?? (m.subject || 'Autres');
       const key = `${audience}|${title}`;
       let g = groups.get(key);
       if (!g) {

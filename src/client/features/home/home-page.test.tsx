@@ -220,6 +220,30 @@ describe('Scroll-to-top button', () => {
   });
 });
 
+describe('Scroll-to-top button on a phone', () => {
+  it('shows only while scrolling back up, so that it never sits over the text being read', () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 375, configurable: true });
+    try {
+      renderAtHome(<HomeContent {...props()} />);
+      const name = 'Remonter en haut de la page';
+      const scrollTo = (y: number) =>
+        act(() => {
+          setScrollY(y);
+          fireEvent.scroll(window);
+        });
+      scrollTo(800);
+      expect(screen.queryByRole('button', { name })).toBeNull(); // reading down
+      scrollTo(700);
+      expect(screen.getByRole('button', { name })).toBeTruthy(); // going back up
+      scrollTo(900);
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
+  });
+});
+
 describe('HomePage with the real auth provider', () => {
   function source(session: Awaited<ReturnType<AuthSource['getSession']>>): AuthSource {
     return { getSession: () => Promise.resolve(session), signOut: () => Promise.resolve() };
