@@ -168,3 +168,46 @@ describe('typing before signing in', () => {
     await context.close();
   });
 });
+
+describe('the city, without any third-party call before a click', () => {
+  const nearbyLinks = (page: Page) =>
+    page
+      .locator('#professionnels')
+      .locator('a[href^="https://www.google.com/maps/"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+
+  test('a home visit asks no geolocation service; a typed city is remembered; « Me localiser » asks only after the click', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).port !== new URL(site.baseUrl).port) external.push(r.url());
+    });
+    const calls = { ...site.geo.calls };
+    await gotoApp(page, `${site.baseUrl}/`);
+    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(site.geo.calls).toEqual(calls);
+    expect(external).toEqual([]);
+    expect(await nearbyLinks(page)).toEqual(['https://www.google.com/maps/search/avocat', 'https://www.google.com/maps/search/notaire']);
+
+    // A typed city, remembered on the device.
+    const cityForm = page.getByRole('form', { name: 'Votre ville' });
+    await cityForm.getByLabel(/Votre ville/).fill('Nantes');
+    await cityForm.getByRole('button', { name: 'Valider' }).click();
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
+    expect(site.geo.calls).toEqual(calls);
+
+    // « Me localiser »: one line says what is sent where; the configured service is asked once, after the click.
+    const geoHost = new URL(site.geo.primaryUrl).host;
+    await cityForm.getByText(`« Me localiser » envoie votre adresse IP à ${geoHost}`, { exact: false }).waitFor();
+    await cityForm.getByRole('button', { name: 'Me localiser' }).click();
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
+    expect(site.geo.calls.primary).toBe(calls.primary + 1);
+    expect(external.every((u) => u.startsWith(site.geo.primaryUrl))).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
