@@ -58,11 +58,15 @@ describe('route table', () => {
   it.each([
     ['/app/question', 'Poser une question'],
     ['/app/reponse-legale', 'Réponse Légale'],
-    ['/app/restricted', 'Zone restreinte'],
   ])('shows %s to a signed-in user', async (path, heading) => {
     const { router } = renderRoute(path, { source: createStubAuthSource(sessionFor(3)) });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('sends a signed-in user from /app/restricted on to the question form (no bare page)', async () => {
+    const { router } = renderRoute('/app/restricted', { source: createStubAuthSource(sessionFor(3)) });
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/#question-section'));
   });
 });
 
@@ -113,7 +117,7 @@ describe('route metadata', () => {
     block.textContent = JSON.stringify({
       siteTitle: 'Droit Facile',
       contactEmail: 'contact@example.fr',
-      geo: { primaryUrl: 'http://geo.invalid/a', fallbackUrl: 'http://geo.invalid/b' },
+      geo: { auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: null },
       showBackendStatus: false,
       auth: { google: false, microsoft: false },
       corpusDate: null,
@@ -130,8 +134,8 @@ describe('route metadata', () => {
 describe('default layout', () => {
   it('reloads the profile when it appears', async () => {
     const source = createStubAuthSource(sessionFor(3));
-    const { router } = renderRoute('/login', { source });
-    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    const { router } = renderRoute('/reset-password', { source });
+    await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
     await waitFor(() => expect(source.getSessionCalls).toBe(1));
     source.session = sessionFor(2);
     await act(() => router.navigate('/'));
@@ -154,6 +158,6 @@ describe('logout page', () => {
     expect(await screen.findByText('Déconnexion en cours…')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
     expect(source.signOutCalls).toBe(1);
-    expect(await screen.findByRole('link', { name: 'Se Connecter' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeTruthy();
   });
 });

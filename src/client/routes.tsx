@@ -69,6 +69,11 @@ export function createRoutes({ HomePage }: RoutePages): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./features/app/question-page')).QuestionPage }),
                 },
                 {
+                  path: 'compte',
+                  handle: handle('Mon compte — {site}'),
+                  lazy: async () => ({ Component: (await import('./features/account/account-page')).AccountPage }),
+                },
+                {
                   path: 'reponse-legale',
                   handle: handle('Réponse Légale — {site}'),
                   lazy: async () => ({

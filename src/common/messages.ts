@@ -53,6 +53,12 @@ export const MESSAGES = {
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   // Issue 6: SMTP unreachable; the reset (or confirmation) e-mail can be requested again.
   mailUnavailable: "L'e-mail n'a pas pu être envoyé pour le moment. Veuillez réessayer dans quelques instants.",
+  // The account page: changing the password, deleting the account.
+  currentPasswordInvalid: 'Le mot de passe actuel est incorrect.',
+  noPasswordOnAccount:
+    "Ce compte se connecte avec Google ou Microsoft et n'a pas de mot de passe. Définissez-en un avec « Mot de passe oublié ? », puis réessayez.",
+  passwordRequiredToDelete: 'Saisissez votre mot de passe pour confirmer la suppression du compte.',
+  sessionTooOld: 'Votre session est trop ancienne pour cette opération. Veuillez vous reconnecter.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

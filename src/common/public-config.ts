@@ -5,7 +5,11 @@
 export interface PublicConfig {
   siteTitle: string;
   contactEmail: string;
-  geo: { primaryUrl: string; fallbackUrl: string };
+  /**
+   * City lookup. `auto`: the seed's lookup on every visit (operator opt-in); the IP services when set are
+   * also what « Me localiser » asks, else the browser's position and the reverse-geocoding service.
+   */
+  geo: { auto: boolean; primaryUrl: string | null; fallbackUrl: string | null; reverseUrl: string | null };
   showBackendStatus: boolean;
   auth: { google: boolean; microsoft: boolean };
   corpusDate: string | null;
@@ -16,10 +20,8 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'ql-config';
 export const defaultPublicConfig: PublicConfig = {
   siteTitle: 'QuestionLegale.info',
   contactEmail: 'contact@questionlegale.info',
-  geo: {
-    primaryUrl: 'http://ip-api.com/json/?fields=status,city&lang=fr',
-    fallbackUrl: 'https://ipapi.co/json/',
-  },
+  // No third-party call unless the visitor asks (« Me localiser ») or the operator opts in.
+  geo: { auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: null },
   showBackendStatus: false,
   auth: { google: false, microsoft: false },
   corpusDate: null,

@@ -194,16 +194,84 @@ export function isFrench(text: string): boolean {
   return frenchScore(text) > FRENCH_SCORE_THRESHOLD;
 }
 
+/**
+ * Short questions. The score needs a sentence: « licenciement abusif », « divorce », « Divorce ? » score
+ * too low to pass. A text of one to three words passes when the legal corpus knows at least half of its
+ * topic words (the server asks its search index: words of the fiches, the acronyms they define, the
+ * lexicon's everyday words, one-letter typos of long words), it holds no frequent word of another language,
+ * or it names an article of a code (« L 1242-8 »). Words typed in capitals (« AT », « RC », « ZTI ») are
+ * acronyms: known, whatever the index says. The score rule stays for longer texts.
+ */
+export const SHORT_QUESTION_MAX_WORDS = 3;
+
+/** A word the legal corpus knows (lower case, accents as typed). */
+export type KnowsWord = (word: string) => boolean;
+
+/** French words that frame a short question without naming its topic. */
+const SHORT_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  ('le la les l de d du des un une au aux en et ou à a pour sur par dans avec sans mon ma mes ton ta tes son sa ses ' +
+    'je j suis est qu que quoi comment quel quelle quels quelles c s n ne pas ce cette ces y il elle on t m se sont')
+    .split(' '),
+);
+const ARTICLE_REFERENCE = /(?:^|[^\p{L}])[LRDA]\.?\s?\d{2,4}(?:-\d+){1,3}(?![\d-])/iu;
+const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/u;
+
+function shortTokens(text: string): string[] {
+  return text.normalize('NFC').replace(/[’ʼ‘`´]/gu, "'").split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * Whether a short text may be French legal vocabulary: one to three words, a topic word, no frequent
+ * word of another language. Only such texts are worth asking the corpus about (the client then asks the
+ * server; anything else that fails the score is refused at once).
+ */
+export function isShortQuestionCandidate(text: string): boolean {
+  const words = countWords(text);
+  if (words < 1 || words > SHORT_QUESTION_MAX_WORDS) return false;
+  if (ARTICLE_REFERENCE.test(text)) return true;
+  let topic = 0;
+  for (const token of shortTokens(text)) {
+    if (ACRONYM.test(token)) {
+      topic += 1;
+      continue;
+    }
+    const lower = token.toLowerCase();
+    if (FOREIGN_WORDS.has(lower) && !FRENCH_WORDS.has(lower)) return false;
+    if (!SHORT_FUNCTION_WORDS.has(lower) && !/^\d+$/u.test(lower)) topic += 1;
+  }
+  return topic > 0;
+}
+
+/** A text of one to three words the corpus knows (see SHORT_QUESTION_MAX_WORDS). */
+export function isKnownShortQuestion(text: string, knowsWord: KnowsWord): boolean {
+  if (!isShortQuestionCandidate(text)) return false;
+  if (ARTICLE_REFERENCE.test(text)) return true;
+  let topic = 0;
+  let known = 0;
+  for (const token of shortTokens(text)) {
+    const lower = token.toLowerCase();
+    if (!ACRONYM.test(token) && (SHORT_FUNCTION_WORDS.has(lower) || /^\d+$/u.test(lower))) continue;
+    topic += 1;
+    if (ACRONYM.test(token) || knowsWord(lower)) known += 1;
+  }
+  return topic > 0 && known * 2 >= topic;
+}
+
 export type QuestionValidation =
   | { ok: true; text: string }
   | { ok: false; code: 'empty' | 'too_long' | 'long_word' | 'too_many_words' | 'not_french'; message: string };
+
+export interface ValidateQuestionOptions {
+  /** The corpus's vocabulary: lets short questions pass (the server gives its search index's). */
+  knowsWord?: KnowsWord;
+}
 
 /**
  * Validates a question: not empty, at most MAX_QUESTION_CHARS characters, no word longer than
  * MAX_WORD_CHARS, at most MAX_WORDS words, French. Returns the trimmed text. The length comes first: a
  * longer text is refused without being read further.
  */
-export function validateQuestion(text: string): QuestionValidation {
+export function validateQuestion(text: string, options: ValidateQuestionOptions = {}): QuestionValidation {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, code: 'empty', message: MESSAGES.emptyQuestion };
   if (trimmed.length > MAX_QUESTION_CHARS) {
@@ -213,6 +281,7 @@ export function validateQuestion(text: string): QuestionValidation {
   if (countWords(trimmed) > MAX_WORDS) {
     return { ok: false, code: 'too_many_words', message: MESSAGES.wordLimit };
   }
-  if (!isFrench(trimmed)) return { ok: false, code: 'not_french', message: MESSAGES.notFrench };
+  const short = options.knowsWord !== undefined && isKnownShortQuestion(trimmed, options.knowsWord);
+  if (!short && !isFrench(trimmed)) return { ok: false, code: 'not_french', message: MESSAGES.notFrench };
   return { ok: true, text: trimmed };
 }

@@ -15,7 +15,7 @@ import { ArticleStore } from './legi.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
 import { analyzeQuestion, type AnalyzedQuestion, type QueryContext, type QueryTerm } from './query.js';
-import { LEXICON_THEMES, type CompiledEntry } from './lexicon.js';
+import { LEXICON, LEXICON_THEMES, normalizeTokens, type CompiledEntry } from './lexicon.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
 
 export interface SearchResultPassage {
@@ -85,7 +85,18 @@ export interface SearchEngine {
    * must not be used afterwards: reading a fiche or a passage then throws.
    */
   close?(): void;
+  /**
+   * Whether the corpus knows this word (any case, accents optional): a word of its fiches, an acronym they
+   * define, an everyday word of the lay → legal lexicon, or one letter away from a fiche word of 6 letters
+   * or more (a typo). Lets a question of one to three words pass the French check (src/common/question.ts).
+   */
+  knowsWord(word: string): boolean;
 }
+
+/** From this length, a word one letter away from a fiche word counts as known (« harcelemment »). */
+const KNOWN_WORD_TYPO_FROM = 6;
+/** The everyday words of the lexicon (« proprio », « boulot »…), folded. */
+const LAY_WORDS: ReadonlySet<string> = new Set(LEXICON.flatMap((e) => normalizeTokens(e.lay)));
 
 /** Relative importance of each field (title of the fiche, its summary, section headings, passage text). */
 export const FIELD_BOOST = { title: 3, description: 1.2, section: 1, body: 1 } as const;
@@ -439,6 +450,14 @@ class Engine implements SearchEngine {
     return analyzeQuestion(query, lexicon ? { ...this.ctx, lexicon } : this.ctx, asked);
   }
 
+  knowsWord(word: string): boolean {
+    const folded = foldAccents(word.trim());
+    if (folded.length < 2 || folded.length > 40) return false;
+    if (this.ctx.vocab.has(folded) || this.ctx.abbreviations.has(folded) || LAY_WORDS.has(folded)) return true;
+    if (folded.length < KNOWN_WORD_TYPO_FROM || !this.ctx.fuzzyVocab) return false;
+    return this.ctx.fuzzyVocab.fuzzyGet(folded, 1).size > 0;
+  }
+
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
     const analyzed = this.analyzeQuestion(query, opts.lexicon, opts.asked);
     const qterms = analyzed.terms.filter((t) => this.termIndex.has(t.term));
@@ -780,7 +799,8 @@ class Engine implements SearchEngine {
     for (const m of this.metas) {
       if (m.kind !== 'fiche') continue;
       const audience = m.audiences[0] ?? 'particuliers';
-      const title = m.themePath[0] ?? (m.subject || 'Autres');
+      // The home level of the breadcrumb (« Accueil professionnels », with a no-break space in the data) is no theme.
+      const title = m.themePath.find((t) => !/^Accueil[\s\u00a0\ufffd]/iu.test(t)) ?? (m.subject || 'Autres');
       const key = `${audience}|${title}`;
       let g = groups.get(key);
       if (!g) {

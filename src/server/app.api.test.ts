@@ -61,7 +61,8 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/connect-src 'self' http:\/\/ip-api\.com https:\/\/ipapi\.co/);
+    // No IP-geolocation service by default: only the reverse geocoding « Me localiser » may ask after a click.
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api-adresse\.data\.gouv\.fr(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

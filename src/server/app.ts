@@ -28,6 +28,7 @@ import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
 import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
+import { missingLegalNoticeFields, renderLegalNotice } from './modules/legal-notice/legal-notice';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -168,7 +169,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   );
   await app.register(articlesRoutes, { engine: searchEngine, siteTitle: config.siteTitle });
 
-  await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: livePublicConfig });
+  await app.register(clientPlugin, {
+    distDir: config.clientDistDir,
+    publicConfig: livePublicConfig,
+    renderStaticPage: (name, html) => (name === 'mentions.html' ? renderLegalNotice(html, config.legalNotice, config.siteTitle) : html),
+  });
+  // The law requires the publisher and the host on the site: say so at start in production when they are missing.
+  const missingNotice = missingLegalNoticeFields(config.legalNotice);
+  if (config.env === 'production' && missingNotice.length > 0) {
+    app.log.warn(
+      { missing: missingNotice },
+      'mentions légales incomplètes : renseignez PUBLISHER_* et HOST_* (ou LEGAL_NOTICE_FILE) pour /mentions.html',
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -55,6 +55,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...llm, CONNECTION_TIMEOUT_MS: '25000' }).connections.connectionTimeoutMs).toBe(25_000);
   });
 
+  it('makes no automatic city lookup by default; GEO_AUTO opts in to the seed’s two services', () => {
+    expect(loadConfig({}).geo).toEqual({ auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: 'https://api-adresse.data.gouv.fr/reverse/' });
+    expect(loadConfig({ GEO_AUTO: 'true' }).geo).toEqual({
+      auto: true,
+      primaryUrl: 'http://ip-api.com/json/?fields=status,city&lang=fr',
+      fallbackUrl: 'https://ipapi.co/json/',
+      reverseUrl: 'https://api-adresse.data.gouv.fr/reverse/',
+    });
+    expect(loadConfig({ GEO_PRIMARY_URL: 'http://127.0.0.1:9/geo', GEO_REVERSE_URL: 'off' }).geo).toEqual({
+      auto: false,
+      primaryUrl: 'http://127.0.0.1:9/geo',
+      fallbackUrl: null,
+      reverseUrl: null,
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

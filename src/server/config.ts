@@ -1,6 +1,8 @@
 import net from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { legalNoticeSchema, type LegalNotice } from './modules/legal-notice/legal-notice';
 
 /**
  * Typed configuration, read once at start from the environment (see README, « Configuration »).
@@ -73,8 +75,13 @@ const envSchema = z.object({
     .pipe(z.array(z.url('chaque origine doit être une URL (https://exemple.fr)'))),
   SITE_TITLE: z.string().min(1).default('QuestionLegale.info'),
   CONTACT_EMAIL: z.email().default('contact@questionlegale.info'),
-  GEO_PRIMARY_URL: z.url().default('http://ip-api.com/json/?fields=status,city&lang=fr'),
-  GEO_FALLBACK_URL: z.url().default('https://ipapi.co/json/'),
+  // City lookup: nothing automatic unless GEO_AUTO=true (then the seed's two services unless set).
+  GEO_AUTO: bool.default(false),
+  GEO_PRIMARY_URL: optionalUrl,
+  GEO_FALLBACK_URL: optionalUrl,
+  GEO_REVERSE_URL: z
+    .union([z.url(), z.literal('off')])
+    .default('https://api-adresse.data.gouv.fr/reverse/'),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist/client'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   // Slow or idle clients (see README, « Délais et connexions »).
@@ -117,6 +124,17 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(1500),
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
+  // Legal notice (/mentions.html): publisher and host, one by one or all in one JSON file.
+  PUBLISHER_NAME: z.string().max(500).optional(),
+  PUBLISHER_ADDRESS: z.string().max(500).optional(),
+  PUBLISHER_PHONE: z.string().max(500).optional(),
+  PUBLISHER_EMAIL: z.email().optional(),
+  PUBLISHER_REGISTRATION: z.string().max(500).optional(),
+  PUBLISHER_DIRECTOR: z.string().max(500).optional(),
+  HOST_NAME: z.string().max(500).optional(),
+  HOST_ADDRESS: z.string().max(500).optional(),
+  HOST_PHONE: z.string().max(500).optional(),
+  LEGAL_NOTICE_FILE: z.string().min(1).optional(),
   // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
   // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in.
@@ -148,7 +166,12 @@ export interface Config {
   trustedOrigins: string[];
   siteTitle: string;
   contactEmail: string;
-  geo: { primaryUrl: string; fallbackUrl: string };
+  /**
+   * City lookup for the professionals links. `auto`: looked up on every home visit (the seed's behaviour,
+   * opt-in). The IP services (`primaryUrl`, `fallbackUrl`), when set, are what « Me localiser » asks after a
+   * click; otherwise it sends the browser's rounded position to `reverseUrl` (null: no « Me localiser »).
+   */
+  geo: { auto: boolean; primaryUrl: string | null; fallbackUrl: string | null; reverseUrl: string | null };
   clientDistDir: string;
   rateLimitPerMinute: number;
   /** Bounds on slow and idle clients, and on the connections one address may hold. */
@@ -166,6 +189,8 @@ export interface Config {
   embeddings: EmbeddingsConfig | undefined;
   /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
+  /** Publisher and host shown in /mentions.html (LEGAL_NOTICE_FILE, then the PUBLISHER_* and HOST_* variables). */
+  legalNotice: LegalNotice;
   /** Scheduled corpus update (CORPUS_UPDATE_URLS); undefined: the index changes only on restart or by command. */
   corpusUpdate: CorpusUpdateSettings | undefined;
 }
@@ -237,6 +262,20 @@ export interface AuthConfig {
   microsoft: (OAuthProviderConfig & { tenantId: string }) | undefined;
 }
 
+export const SEED_GEO_PRIMARY_URL = 'http://ip-api.com/json/?fields=status,city&lang=fr';
+export const SEED_GEO_FALLBACK_URL = 'https://ipapi.co/json/';
+
+function geoSettings(e: z.infer<typeof envSchema>): Config['geo'] {
+  const reverseUrl = e.GEO_REVERSE_URL === 'off' ? null : e.GEO_REVERSE_URL;
+  if (e.GEO_AUTO) {
+    // The seed's automatic lookup: its two services unless the operator named others.
+    const primaryUrl = e.GEO_PRIMARY_URL ?? SEED_GEO_PRIMARY_URL;
+    const fallbackUrl = e.GEO_FALLBACK_URL ?? (e.GEO_PRIMARY_URL ? null : SEED_GEO_FALLBACK_URL);
+    return { auto: true, primaryUrl, fallbackUrl, reverseUrl };
+  }
+  return { auto: false, primaryUrl: e.GEO_PRIMARY_URL ?? null, fallbackUrl: e.GEO_PRIMARY_URL ? (e.GEO_FALLBACK_URL ?? null) : null, reverseUrl };
+}
+
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
     super(`Configuration invalide / invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
@@ -285,7 +324,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
     siteTitle: e.SITE_TITLE,
     contactEmail: e.CONTACT_EMAIL,
-    geo: { primaryUrl: e.GEO_PRIMARY_URL, fallbackUrl: e.GEO_FALLBACK_URL },
+    geo: geoSettings(e),
     clientDistDir: path.resolve(e.CLIENT_DIST_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     connections: {
@@ -355,5 +394,46 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             maxBytes: e.CORPUS_UPDATE_MAX_MB * 1_000_000,
           }
         : undefined,
+    legalNotice: loadLegalNotice(e),
+  };
+}
+
+/** LEGAL_NOTICE_FILE (JSON: `{ "publisher": { … }, "host": { … } }`), each PUBLISHER_* / HOST_* variable overriding it. */
+function loadLegalNotice(e: z.infer<typeof envSchema>): LegalNotice {
+  let fromFile: unknown = {};
+  if (e.LEGAL_NOTICE_FILE) {
+    try {
+      fromFile = JSON.parse(fs.readFileSync(path.resolve(e.LEGAL_NOTICE_FILE), 'utf8')) as unknown;
+    } catch (err) {
+      const why = err instanceof SyntaxError ? 'JSON invalide' : 'fichier illisible';
+      throw new ConfigError([`LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${why}`]);
+    }
+  }
+  const parsedFile = legalNoticeSchema.safeParse(fromFile);
+  if (!parsedFile.success) {
+    const issue = parsedFile.error.issues[0];
+    throw new ConfigError([
+      `LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${issue?.path.join('.') || 'contenu'} ${issue?.message ?? 'invalide'} (attendu : { "publisher": { "name", "address", "phone", "email", "registration", "director" }, "host": { "name", "address", "phone" } })`,
+    ]);
+  }
+  const clean = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+  const overlay = <T extends Record<string, string | undefined>>(base: T, vars: Record<keyof T, string | undefined>): T => {
+    const out = { ...base };
+    for (const key of Object.keys(vars) as (keyof T)[]) {
+      const value = clean(vars[key]);
+      if (value) out[key] = value as T[keyof T];
+    }
+    return out;
+  };
+  return {
+    publisher: overlay(parsedFile.data.publisher, {
+      name: e.PUBLISHER_NAME,
+      address: e.PUBLISHER_ADDRESS,
+      phone: e.PUBLISHER_PHONE,
+      email: e.PUBLISHER_EMAIL,
+      registration: e.PUBLISHER_REGISTRATION,
+      director: e.PUBLISHER_DIRECTOR,
+    }),
+    host: overlay(parsedFile.data.host, { name: e.HOST_NAME, address: e.HOST_ADDRESS, phone: e.HOST_PHONE }),
   };
 }

@@ -63,7 +63,7 @@ export async function waitForSignedIn(page: Page, credits: number): Promise<void
 /** Waits until the navigation bar shows the signed-out state. */
 export async function waitForSignedOut(page: Page): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await nav.getByRole('link', { name: 'Se Connecter', exact: true }).waitFor();
+  await nav.getByRole('link', { name: 'Se connecter', exact: true }).waitFor();
   await nav.getByRole('link', { name: 'Inscription', exact: true }).waitFor();
 }
 

@@ -183,7 +183,7 @@ describe('register → login → credits → logout', () => {
     await waitForSignedIn(page, 3);
     expect(await creditsBadge(page).textContent()).toBe('Crédits: 3');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    expect(await nav.getByRole('link', { name: 'Se Connecter' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Se connecter' }).count()).toBe(0);
 
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();

@@ -109,7 +109,7 @@ describe('the answer flow', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Réponse Légale', level: 1 }).waitFor();
-    await main.getByText('Réponse complète.').waitFor({ state: 'attached', timeout: 30_000 });
+    await main.getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
 
     // One streamed request (SSE) carrying the question.
     expect(answerRequests).toHaveLength(1);
@@ -130,7 +130,7 @@ describe('the answer flow', () => {
     for (const href of sourceLinks) expect(new URL(href).hostname).toMatch(/(^|\.)service-public\.fr$/);
     // The deposit fiche (F31269) is among the sources.
     expect(sourceLinks.some((href) => href.includes('F31269'))).toBe(true);
-    expect(await main.getByRole('note').textContent()).toBe(ANSWER_NOTICE);
+    expect(await main.locator('.answer-notice').textContent()).toBe(ANSWER_NOTICE);
     await main.getByText(/^Données à jour au /).waitFor();
 
     // One credit taken: the badge and the server agree.
@@ -140,7 +140,8 @@ describe('the answer flow', () => {
 
     // The pré-dossier PDF.
     const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
-    await main.getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }).click();
+    // The actions sit above the answer (and again below it).
+    await main.getByRole('group', { name: 'Actions sur la réponse', exact: true }).getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdfPath = path.join(tmpDir, 'pre-dossier.pdf');
@@ -253,7 +254,7 @@ describe('the answer flow', () => {
     const main = page.getByRole('main');
     const emergency = main.locator('.answer-emergency');
     await emergency.waitFor({ timeout: 15_000 });
-    await main.getByText('Réponse complète.').waitFor({ state: 'attached', timeout: 30_000 });
+    await main.getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
     expect(await emergency.getByRole('heading').textContent()).toBe('En cas de danger, appelez immédiatement');
     const numbers = await emergency.locator('a.answer-emergency-number').evaluateAll((links) =>
       links.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),

@@ -17,7 +17,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([
-    startSite({ env: { CONTACT_EMAIL }, primary: primaryReply, fallback: fallbackReply }),
+    // GEO_AUTO: the seed's automatic city lookup, for operators who opt in (the default is tested in
+    // device-privacy.test.ts: no third-party call before a click).
+    startSite({ env: { CONTACT_EMAIL, GEO_AUTO: 'true' }, primary: primaryReply, fallback: fallbackReply }),
     sharedBrowser(),
   ]);
 });
@@ -35,7 +37,7 @@ async function openHome(): Promise<WatchedPage> {
 
 /** The session check is over and nobody is signed in: the form shows its sign-in hint. */
 async function waitForSignedOut(page: Page): Promise<void> {
-  await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+  await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
 }
 
 function placeholderOf(page: Page): Promise<string> {
@@ -136,23 +138,24 @@ describe('question form (signed out)', () => {
     await context.close();
   });
 
-  test('clicking the textarea signed out goes to /login?redirect=/', async () => {
+  test('clicking the textarea signed out lets the visitor type (no redirect)', async () => {
     const { page, context, errors } = await openHome();
     await waitForSignedOut(page);
-    await page.getByRole('textbox', { name: 'Votre question juridique' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    const textarea = page.getByRole('textbox', { name: 'Votre question juridique' });
+    await textarea.click();
+    await textarea.pressSequentially('Mon bail');
+    expect(await textarea.inputValue()).toBe('Mon bail');
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  test('submitting signed out goes to /login?redirect=/app/reponse-legale', async () => {
+  test('submitting signed out goes to /login?redirect=/app/question (the draft waits on the question form)', async () => {
     const { page, context, errors } = await openHome();
     await waitForSignedOut(page);
     await page.getByRole('button', { name: 'Analyse', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/reponse-legale');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/question');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -298,7 +301,7 @@ describe('professionals links and the city', () => {
     await page.reload();
     await page.locator('main#contenu').waitFor();
     expect(await nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
-    await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
     expect(site.geo.calls).toEqual(calls);
     expect(errors).toEqual([]);
     await context.close();
@@ -328,7 +331,7 @@ describe('professionals links and the city', () => {
       const calls = { ...site.geo.calls };
       await gotoApp(page, `${site.baseUrl}/`);
       await expect.poll(() => site.geo.calls.fallback).toBe(calls.fallback + 1);
-      await page.getByText('Connectez-vous ou créez un compte gratuit pour poser votre question').waitFor();
+      await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
       expect(await nearbyLinks(page)).toEqual([
         'https://www.google.com/maps/search/avocat',
         'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=avocat',

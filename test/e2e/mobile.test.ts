@@ -5,7 +5,7 @@ import { gotoApp, revealAllAnimations, withSharedSite, topIsInViewport, waitForS
 
 const shared = withSharedSite();
 
-const EXTRA_LINKS = ['Les Professionnels', 'Sites Utiles', 'Comment ça marche?'];
+const EXTRA_LINKS = ['Les professionnels', 'Sites utiles', 'Comment ça marche\u202f?'];
 
 function toggle(page: Page) {
   return page.locator('button[aria-controls="ql-menu-mobile"]');
@@ -24,11 +24,11 @@ test('at 375 px the menu is collapsed, opens with the extra links, and a link na
   expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
   expect(await toggle(page).getAttribute('aria-label')).toBe('Fermer le menu');
   expect(await menu.isVisible()).toBe(true);
-  for (const name of [...EXTRA_LINKS, 'Question?', 'Articles', 'References']) {
+  for (const name of [...EXTRA_LINKS, 'Question\u202f?', 'Articles', 'Références']) {
     expect(await menu.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
   }
 
-  await menu.getByRole('link', { name: 'Sites Utiles', exact: true }).click();
+  await menu.getByRole('link', { name: 'Sites utiles', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.hash === '#utiles');
   expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
   expect(await menu.isVisible()).toBe(false);
@@ -91,7 +91,7 @@ test('mobile means a mobile user agent or a width of 768 px or less', async () =
     expect(await toggle(page).count(), label).toBe(c.hamburger ? 1 : 0);
     const navbar = page.getByRole('navigation', { name: 'Navigation principale' });
     // Desktop: the three main links are in the bar; mobile: they are inside the collapsed menu.
-    expect(await navbar.getByRole('link', { name: 'References', exact: true }).isVisible(), label).toBe(!c.hamburger);
+    expect(await navbar.getByRole('link', { name: 'Références', exact: true }).isVisible(), label).toBe(!c.hamburger);
     expect(errors).toEqual([]);
     await context.close();
   }

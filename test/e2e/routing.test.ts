@@ -136,11 +136,11 @@ describe('layouts', () => {
     await gotoApp(page, `${shared.site.baseUrl}/`);
     expect(await page.locator('.ql-auth-layout').count()).toBe(0);
     const navbar = page.getByRole('navigation', { name: 'Navigation principale' });
-    for (const name of ['Question?', 'Articles', 'References']) {
+    for (const name of ['Question\u202f?', 'Articles', 'Références']) {
       expect(await navbar.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
     expect(await navbar.getByRole('link', { name: 'Articles', exact: true }).getAttribute('href')).toBe('/Articles/');
-    await navbar.getByText('Se Connecter', { exact: true }).waitFor();
+    await navbar.getByText('Se connecter', { exact: true }).waitFor();
     expect(await navbar.getByText('Inscription', { exact: true }).isVisible()).toBe(true);
     expect(await navbar.getByText(/Crédits/).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -17,7 +17,7 @@ export interface AuthButtonsProps {
   onNavigate?: () => void;
 }
 
-/** Signed out: Se Connecter and Inscription. Signed in: Déconnexion (and the credits badge). */
+/** Signed out: Se connecter and Inscription. Signed in: Mon compte, Déconnexion (and the credits badge). */
 export function AuthButtons({ withCredits = true, onNavigate }: AuthButtonsProps) {
   const { status } = useAuth();
   if (status === 'loading') return <div className="ql-auth-buttons" aria-hidden="true" />;
@@ -25,6 +25,9 @@ export function AuthButtons({ withCredits = true, onNavigate }: AuthButtonsProps
     return (
       <div className="ql-auth-buttons">
         {withCredits && <CreditsBadge />}
+        <Link to="/app/compte" className="ql-nav-link ql-nav-account" onClick={onNavigate}>
+          Mon compte
+        </Link>
         <Link to="/logout" className="ql-btn ql-btn-outline" onClick={onNavigate}>
           Déconnexion
         </Link>
@@ -34,7 +37,7 @@ export function AuthButtons({ withCredits = true, onNavigate }: AuthButtonsProps
   return (
     <div className="ql-auth-buttons">
       <Link to="/login" className="ql-btn ql-btn-outline" onClick={onNavigate}>
-        Se Connecter
+        Se connecter
       </Link>
       <Link to="/register" className="ql-btn ql-btn-primary" onClick={onNavigate}>
         Inscription

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../lib/auth/auth-context';
 import { AuthButtons, CreditsBadge } from './auth-buttons';
 import { MAIN_NAV_ITEMS, MOBILE_EXTRA_NAV_ITEMS, NavItemLink } from './nav-links';
 
@@ -8,6 +9,9 @@ export const MOBILE_MENU_ID = 'ql-menu-mobile';
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { status } = useAuth();
+  // The home page hides « Comment ça marche ? » from signed-in users: no link to a hidden section.
+  const extra = MOBILE_EXTRA_NAV_ITEMS.filter((item) => status !== 'authenticated' || item.to !== '/#comment');
 
   useEffect(() => {
     if (!open) return undefined;
@@ -43,7 +47,7 @@ export function MobileMenu() {
       </div>
       <div id={MOBILE_MENU_ID} className="ql-mobile-menu" hidden={!open}>
         <ul className="ql-mobile-menu-list">
-          {[...MAIN_NAV_ITEMS, ...MOBILE_EXTRA_NAV_ITEMS].map((item) => (
+          {[...MAIN_NAV_ITEMS, ...extra].map((item) => (
             <li key={item.to}>
               <NavItemLink item={item} className="ql-mobile-menu-link" onClick={close} />
             </li>

@@ -7,18 +7,18 @@ export interface NavItem {
   external?: boolean;
 }
 
-/** Seed §2, navigation bar. */
+/** Seed §2, navigation bar (French typography: a narrow no-break space before « ? »). */
 export const MAIN_NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Question?', to: '/#analyse' },
+  { label: 'Question\u202f?', to: '/#analyse' },
   { label: 'Articles', to: '/Articles/', external: true },
-  { label: 'References', to: '/#references' },
+  { label: 'Références', to: '/#references' },
 ];
 
-/** Extra links of the mobile menu. */
+/** Extra links of the mobile menu (« Comment ça marche ? » only when its home section is shown: signed out). */
 export const MOBILE_EXTRA_NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Les Professionnels', to: '/#professionnels' },
-  { label: 'Sites Utiles', to: '/#utiles' },
-  { label: 'Comment ça marche?', to: '/#comment' },
+  { label: 'Les professionnels', to: '/#professionnels' },
+  { label: 'Sites utiles', to: '/#utiles' },
+  { label: 'Comment ça marche\u202f?', to: '/#comment' },
 ];
 
 export interface NavItemLinkProps {

@@ -66,10 +66,10 @@ describe('Navbar on a desktop', () => {
     renderNavbar(createStubAuthSource(null));
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(within(nav).getByRole('link', { name: 'QuestionLegale.info' }).getAttribute('href')).toBe('/');
-    expect(within(nav).getByRole('link', { name: 'Question?' }).getAttribute('href')).toBe('/#analyse');
+    expect(within(nav).getByRole('link', { name: 'Question\u202f?' }).getAttribute('href')).toBe('/#analyse');
     expect(within(nav).getByRole('link', { name: 'Articles' }).getAttribute('href')).toBe('/Articles/');
-    expect(within(nav).getByRole('link', { name: 'References' }).getAttribute('href')).toBe('/#references');
-    expect((await within(nav).findByRole('link', { name: 'Se Connecter' })).getAttribute('href')).toBe('/login');
+    expect(within(nav).getByRole('link', { name: 'Références' }).getAttribute('href')).toBe('/#references');
+    expect((await within(nav).findByRole('link', { name: 'Se connecter' })).getAttribute('href')).toBe('/login');
     expect(within(nav).getByRole('link', { name: 'Inscription' }).getAttribute('href')).toBe('/register');
     expect(within(nav).queryByRole('link', { name: 'Déconnexion' })).toBeNull();
     expect(within(nav).queryByText(/Crédits/)).toBeNull();
@@ -81,7 +81,7 @@ describe('Navbar on a desktop', () => {
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(await within(nav).findByText('Crédits: 3')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Déconnexion' }).getAttribute('href')).toBe('/logout');
-    expect(within(nav).queryByRole('link', { name: 'Se Connecter' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Se connecter' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Inscription' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Dépenser' }));
     expect(within(nav).getByText('Crédits: 2')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('Navbar on a desktop', () => {
     const source = createStubAuthSource(sessionFor(3));
     source.gate = new Promise<void>(() => {});
     renderNavbar(source);
-    expect(screen.queryByRole('link', { name: 'Se Connecter' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Se connecter' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Déconnexion' })).toBeNull();
   });
 });
@@ -99,18 +99,18 @@ describe('Navbar on a desktop', () => {
 describe('Navbar on mobile', () => {
   it('switches to the collapsible menu at 375 px and back on resize', async () => {
     renderNavbar(createStubAuthSource(null));
-    expect(screen.getByRole('link', { name: 'Question?' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Question\u202f?' })).toBeTruthy();
     act(() => setWidth(375));
     const toggle = screen.getByRole('button', { name: 'Ouvrir le menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBe(MOBILE_MENU_ID);
     expect(document.getElementById(MOBILE_MENU_ID)?.hidden).toBe(true);
-    expect(screen.queryByRole('link', { name: 'Question?' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Question\u202f?' })).toBeNull();
     act(() => setWidth(768));
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toBeTruthy();
     act(() => setWidth(769));
     expect(screen.queryByRole('button', { name: 'Ouvrir le menu' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Question?' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Question\u202f?' })).toBeTruthy();
   });
 
   it('opens with a click, lists all links and closes with Escape', async () => {
@@ -124,13 +124,13 @@ describe('Navbar on mobile', () => {
     expect(menu?.hidden).toBe(false);
     const links = within(menu as HTMLElement).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Question?', '/#analyse'],
+      ['Question\u202f?', '/#analyse'],
       ['Articles', '/Articles/'],
-      ['References', '/#references'],
-      ['Les Professionnels', '/#professionnels'],
-      ['Sites Utiles', '/#utiles'],
-      ['Comment ça marche?', '/#comment'],
-      ['Se Connecter', '/login'],
+      ['Références', '/#references'],
+      ['Les professionnels', '/#professionnels'],
+      ['Sites utiles', '/#utiles'],
+      ['Comment ça marche\u202f?', '/#comment'],
+      ['Se connecter', '/login'],
       ['Inscription', '/register'],
     ]);
     await user.keyboard('{Escape}');
@@ -148,7 +148,7 @@ describe('Navbar on mobile', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Fermer le menu' }).getAttribute('aria-expanded')).toBe('true');
     await user.tab();
-    expect(document.activeElement?.textContent).toBe('Question?');
+    expect(document.activeElement?.textContent).toBe('Question\u202f?');
     await user.keyboard('{Escape}');
     const toggle = screen.getByRole('button', { name: 'Ouvrir le menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -165,7 +165,7 @@ describe('Navbar on mobile', () => {
     const user = userEvent.setup();
     const router = renderNavbar(createStubAuthSource(null));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
-    await user.click(screen.getByRole('link', { name: 'Sites Utiles' }));
+    await user.click(screen.getByRole('link', { name: 'Sites utiles' }));
     expect(router.state.location.hash).toBe('#utiles');
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded')).toBe('false');
   });
@@ -179,6 +179,6 @@ describe('Navbar on mobile', () => {
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = document.getElementById(MOBILE_MENU_ID) as HTMLElement;
     expect(within(menu).getByRole('link', { name: 'Déconnexion' }).getAttribute('href')).toBe('/logout');
-    expect(within(menu).queryByRole('link', { name: 'Se Connecter' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Se connecter' })).toBeNull();
   });
 });

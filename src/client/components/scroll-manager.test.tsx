@@ -23,7 +23,15 @@ function setup(initial = '/') {
               </>
             ),
           },
-          { path: '/autre', element: <p>Autre page</p> },
+          {
+            path: '/autre',
+            element: (
+              <main>
+                <h1>Autre page</h1>
+                <a href="#x">Lien</a>
+              </main>
+            ),
+          },
         ],
       },
     ],
@@ -49,6 +57,15 @@ afterEach(() => {
 });
 
 describe('ScrollManager', () => {
+  it('moves focus to the new page’s heading after a navigation, not on the first load', async () => {
+    const router = setup('/');
+    expect(document.activeElement).toBe(document.body);
+    await act(() => router.navigate('/autre'));
+    const heading = document.querySelector('h1');
+    expect(document.activeElement).toBe(heading);
+    expect(heading?.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('scrolls smoothly to the hash target after 300 ms', async () => {
     const router = setup('/');
     scrollTo.mockClear();

@@ -4,7 +4,7 @@ import type { PublicConfig } from '../public-config';
 export const publicConfigSchema = z.object({
   siteTitle: z.string(),
   contactEmail: z.string(),
-  geo: z.object({ primaryUrl: z.string(), fallbackUrl: z.string() }),
+  geo: z.object({ auto: z.boolean(), primaryUrl: z.string().nullable(), fallbackUrl: z.string().nullable(), reverseUrl: z.string().nullable() }),
   showBackendStatus: z.boolean(),
   auth: z.object({ google: z.boolean(), microsoft: z.boolean() }),
   corpusDate: z.string().nullable(),

@@ -49,3 +49,20 @@ export const searchResponseSchema = z.object({
 
 export type SearchResultItem = z.infer<typeof searchResultSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/**
+ * GET /api/search/question-check?q=…: whether a short question (one to three words) that fails the French
+ * score passes all the same because the corpus knows its words (the same rule the answers API applies).
+ * The question form asks it before sending such a text; nothing is logged but the outcome.
+ */
+export const QUESTION_CHECK_MAX_LENGTH = 200;
+export const questionCheckQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.notText })
+    .max(QUESTION_CHECK_MAX_LENGTH, { error: 'La vérification porte sur une question courte (200 caractères au plus).' }),
+});
+export const questionCheckResponseSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), code: z.enum(['empty', 'too_long', 'long_word', 'too_many_words', 'not_french']), message: z.string() }),
+]);
+export type QuestionCheckResponse = z.infer<typeof questionCheckResponseSchema>;

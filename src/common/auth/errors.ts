@@ -23,6 +23,10 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   UNAUTHORIZED: MESSAGES.notSignedIn,
   ACCOUNT_LOCKED: MESSAGES.accountLocked,
   EMAIL_VERIFICATION_DISABLED: MESSAGES.emailVerificationDisabled,
+  CURRENT_PASSWORD_INVALID: MESSAGES.currentPasswordInvalid,
+  NO_PASSWORD_ON_ACCOUNT: MESSAGES.noPasswordOnAccount,
+  PASSWORD_REQUIRED: MESSAGES.passwordRequiredToDelete,
+  SESSION_EXPIRED: MESSAGES.sessionTooOld,
 };
 
 /** Error codes the server adds itself. */

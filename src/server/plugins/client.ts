@@ -8,6 +8,8 @@ import { PUBLIC_CONFIG_ELEMENT_ID, defaultPublicConfig, type PublicConfig } from
 export interface ClientPluginOptions {
   distDir: string;
   publicConfig: () => PublicConfig;
+  /** Fills a static page (e.g. the legal notice of /mentions.html) from the configuration, once at start. */
+  renderStaticPage?: (fileName: string, html: string) => string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -66,7 +68,8 @@ async function client(app: FastifyInstance, opts: ClientPluginOptions): Promise<
   if (fs.existsSync(opts.distDir)) {
     for (const name of fs.readdirSync(opts.distDir).filter((f) => f.endsWith('.html') && f !== 'index.html')) {
       const page = fs.readFileSync(path.join(opts.distDir, name), 'utf8');
-      const html = page.replaceAll(defaultPublicConfig.contactEmail, opts.publicConfig().contactEmail);
+      const filled = opts.renderStaticPage ? opts.renderStaticPage(name, page) : page;
+      const html = filled.replaceAll(defaultPublicConfig.contactEmail, opts.publicConfig().contactEmail);
       app.get(`/${name}`, (_request, reply) =>
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
       );

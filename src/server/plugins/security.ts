@@ -6,9 +6,10 @@ import type { ApiError } from '../../common/api/errors';
 import { MESSAGES } from '../../common/messages';
 import { behindProxy } from './client-address';
 
-/** Origins the browser may contact besides this site: the two IP-geolocation services. */
+/** Origins the browser may contact besides this site: the configured geolocation services. */
 export function connectSources(config: Config): string[] {
-  const origins = [config.geo.primaryUrl, config.geo.fallbackUrl].map((u) => new URL(u).origin);
+  const { primaryUrl, fallbackUrl, reverseUrl } = config.geo;
+  const origins = [primaryUrl, fallbackUrl, reverseUrl].filter((u): u is string => u !== null).map((u) => new URL(u).origin);
   return ["'self'", ...new Set(origins)];
 }
 

@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadPrefilePdf } from './answer-api';
-import type { StoredAnswer } from './answer-storage';
+import { displayedAnswer, type StoredAnswer } from './answer-storage';
 import { answerToPlainText } from './answer-text';
 
 export const COPIED_FEEDBACK_MS = 2500;
 
+export const ACTIONS_LABELS = {
+  top: 'Actions sur la réponse',
+  bottom: 'Actions sur la réponse (fin de page)',
+} as const;
+
 export interface AnswerActionsProps {
   stored: StoredAnswer;
   onNewQuestion(): void;
+  /** The same buttons sit above the answer and below it (a long answer on a phone). */
+  placement: keyof typeof ACTIONS_LABELS;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Télécharger le pré-dossier (PDF), Imprimer, Copier, Nouvelle question. */
-export function AnswerActions({ stored, onNewQuestion }: AnswerActionsProps) {
+/** Télécharger le pré-dossier (PDF), Imprimer, Copier, Nouvelle question: all for the case shown. */
+export function AnswerActions({ stored, onNewQuestion, placement }: AnswerActionsProps) {
   const [pdfBusy, setPdfBusy] = useState(false);
   const [pdfError, setPdfError] = useState(false);
   const [copy, setCopy] = useState<CopyState>('idle');
@@ -37,7 +44,13 @@ export function AnswerActions({ stored, onNewQuestion }: AnswerActionsProps) {
     window.clearTimeout(copyTimer.current);
     try {
       if (!navigator.clipboard) throw new Error('clipboard unavailable');
-      await navigator.clipboard.writeText(answerToPlainText(stored.question, stored.answer));
+      const { answer, chosenCase } = displayedAnswer(stored);
+      const choicesQuestion = stored.answer.choices?.question;
+      const text = answerToPlainText(stored.question, answer, {
+        chosenCase: chosenCase && choicesQuestion ? { question: choicesQuestion, label: chosenCase } : undefined,
+        origin: window.location.origin,
+      });
+      await navigator.clipboard.writeText(text);
       setCopy('copied');
       copyTimer.current = window.setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS);
     } catch {
@@ -46,7 +59,7 @@ export function AnswerActions({ stored, onNewQuestion }: AnswerActionsProps) {
   }
 
   return (
-    <div className="answer-actions">
+    <div className={`answer-actions answer-actions-${placement}`} role="group" aria-label={ACTIONS_LABELS[placement]}>
       <div className="answer-actions-buttons">
         <button type="button" className="ql-btn ql-btn-primary" onClick={() => void handlePdf()} disabled={pdfBusy}>
           {pdfBusy ? 'Préparation du PDF…' : 'Télécharger le pré-dossier (PDF)'}

@@ -1,5 +1,5 @@
-import type { FeedbackRequest } from '../../../common/api/answers';
-import type { StoredAnswer } from './answer-storage';
+import type { FeedbackRequest, PrefilePdfRequest } from '../../../common/api/answers';
+import { displayedAnswer, type StoredAnswer } from './answer-storage';
 
 export const FEEDBACK_ENDPOINT = '/api/feedback';
 export const PDF_ENDPOINT = '/api/answers/pdf';
@@ -34,12 +34,20 @@ function fileNameFrom(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
-/** Asks the server for the pré-dossier PDF of this answer and saves it in the browser. */
+/** The PDF request for a stored answer: the chosen case's sections and its label when one is chosen. */
+export function prefileRequest(stored: StoredAnswer): PrefilePdfRequest {
+  const { answer, chosenCase } = displayedAnswer(stored);
+  const request: PrefilePdfRequest = { question: stored.question, answer, answeredAt: stored.answeredAt };
+  if (chosenCase !== undefined) request.chosenCase = chosenCase;
+  return request;
+}
+
+/** Asks the server for the pré-dossier PDF of this answer (the case shown) and saves it in the browser. */
 export async function downloadPrefilePdf(stored: StoredAnswer): Promise<void> {
   const response = await fetch(PDF_ENDPOINT, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/pdf' },
-    body: JSON.stringify({ question: stored.question, answer: stored.answer, answeredAt: stored.answeredAt }),
+    body: JSON.stringify(prefileRequest(stored)),
     credentials: 'same-origin',
   });
   if (!response.ok) throw new Error(`pdf ${response.status}`);

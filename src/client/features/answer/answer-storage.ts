@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { answerSchema } from '../../../common/api/answers';
+import { answerSchema, type Answer, type AnswerChoiceOption } from '../../../common/api/answers';
+import { browserStore, currentAnswerKey, historyKey, removeKey, type StoreName } from '../../lib/device-data';
 
 /**
- * The answer lives only in this browser (product.md §2, privacy): the current one in session storage
- * (it survives a reload, not the end of the tab), and « Mes questions sur cet appareil » in local storage,
- * until the visitor erases it. Nothing here is ever sent to the server except to build the PDF.
+ * The answer lives only in this browser (product.md §2, privacy), under keys of the signed-in account
+ * (lib/device-data.ts): the current one in session storage (it survives a reload, not the end of the tab),
+ * and « Mes questions sur cet appareil » in local storage, until the visitor erases it or signs out without
+ * keeping it. Nothing here is ever sent to the server except to build the PDF.
  */
-export const CURRENT_ANSWER_KEY = 'ql.currentAnswer';
-export const HISTORY_KEY = 'ql.history';
 export const HISTORY_MAX = 20;
 
 export const storedAnswerSchema = z.object({
@@ -15,22 +15,14 @@ export const storedAnswerSchema = z.object({
   answer: answerSchema,
   /** ISO date-time at which the answer was completed. */
   answeredAt: z.string(),
+  /** The option chosen among `answer.choices` (its label), when the visitor picked one. */
+  chosenCase: z.string().optional(),
 });
 
 export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 
-type StoreName = 'sessionStorage' | 'localStorage';
-
-function store(name: StoreName): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window[name];
-  } catch {
-    return null; // storage disabled by the browser
-  }
-}
-
 function read(name: StoreName, key: string): unknown {
-  const s = store(name);
+  const s = browserStore(name);
   if (!s) return null;
   try {
     const raw = s.getItem(key);
@@ -42,36 +34,49 @@ function read(name: StoreName, key: string): unknown {
 
 function write(name: StoreName, key: string, value: unknown): void {
   try {
-    store(name)?.setItem(key, JSON.stringify(value));
+    browserStore(name)?.setItem(key, JSON.stringify(value));
   } catch {
     // quota exceeded or storage disabled: the answer stays on screen, it just will not survive a reload
   }
 }
 
-function remove(name: StoreName, key: string): void {
-  try {
-    store(name)?.removeItem(key);
-  } catch {
-    // storage disabled
-  }
+/** Two stored copies of the same answer (same question, same time). */
+export function sameAnswer(a: StoredAnswer, b: StoredAnswer): boolean {
+  return a.question === b.question && a.answeredAt === b.answeredAt;
 }
 
-export function readCurrentAnswer(): StoredAnswer | null {
-  const parsed = storedAnswerSchema.safeParse(read('sessionStorage', CURRENT_ANSWER_KEY));
+/** The option of `answer.choices` the stored copy has selected, if any. */
+export function chosenOption(stored: StoredAnswer): AnswerChoiceOption | null {
+  if (stored.chosenCase === undefined) return null;
+  return stored.answer.choices?.options.find((o) => o.label === stored.chosenCase) ?? null;
+}
+
+/**
+ * The answer as the visitor reads it: the chosen option's sections in place of the general ones (for
+ * « Copier », the PDF and the screen), with `chosenCase` set only when an option is selected.
+ */
+export function displayedAnswer(stored: StoredAnswer): { answer: Answer; chosenCase: string | undefined } {
+  const option = chosenOption(stored);
+  if (!option) return { answer: stored.answer, chosenCase: undefined };
+  return { answer: { ...stored.answer, sections: option.sections }, chosenCase: option.label };
+}
+
+export function readCurrentAnswer(userId: string): StoredAnswer | null {
+  const parsed = storedAnswerSchema.safeParse(read('sessionStorage', currentAnswerKey(userId)));
   return parsed.success ? parsed.data : null;
 }
 
-export function saveCurrentAnswer(answer: StoredAnswer): void {
-  write('sessionStorage', CURRENT_ANSWER_KEY, answer);
+export function saveCurrentAnswer(userId: string, answer: StoredAnswer): void {
+  write('sessionStorage', currentAnswerKey(userId), answer);
 }
 
-export function clearCurrentAnswer(): void {
-  remove('sessionStorage', CURRENT_ANSWER_KEY);
+export function clearCurrentAnswer(userId: string): void {
+  removeKey('sessionStorage', currentAnswerKey(userId));
 }
 
-/** The answers kept on this device, newest first (unreadable entries are skipped). */
-export function readHistory(): StoredAnswer[] {
-  const raw = read('localStorage', HISTORY_KEY);
+/** The answers of this account kept on this device, newest first (unreadable entries are skipped). */
+export function readHistory(userId: string): StoredAnswer[] {
+  const raw = read('localStorage', historyKey(userId));
   if (!Array.isArray(raw)) return [];
   const items: StoredAnswer[] = [];
   for (const entry of raw) {
@@ -82,13 +87,22 @@ export function readHistory(): StoredAnswer[] {
 }
 
 /** Adds an answer at the top of the device history (the same answer is not listed twice); keeps 20. */
-export function addToHistory(answer: StoredAnswer): StoredAnswer[] {
-  const others = readHistory().filter((h) => !(h.question === answer.question && h.answeredAt === answer.answeredAt));
+export function addToHistory(userId: string, answer: StoredAnswer): StoredAnswer[] {
+  const others = readHistory(userId).filter((h) => !sameAnswer(h, answer));
   const next = [answer, ...others].slice(0, HISTORY_MAX);
-  write('localStorage', HISTORY_KEY, next);
+  write('localStorage', historyKey(userId), next);
   return next;
 }
 
-export function clearHistory(): void {
-  remove('localStorage', HISTORY_KEY);
+/** Replaces the stored copy of an answer already in the history (e.g. another option chosen), in place. */
+export function updateInHistory(userId: string, answer: StoredAnswer): StoredAnswer[] {
+  const items = readHistory(userId);
+  if (!items.some((h) => sameAnswer(h, answer))) return items;
+  const next = items.map((h) => (sameAnswer(h, answer) ? answer : h));
+  write('localStorage', historyKey(userId), next);
+  return next;
+}
+
+export function clearHistory(userId: string): void {
+  removeKey('localStorage', historyKey(userId));
 }

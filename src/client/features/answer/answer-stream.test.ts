@@ -1,7 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerSection, SseMeta, SseSources } from '../../../common/api/answers';
+import type { AnswerChoices, AnswerSection, SseMeta, SseSources } from '../../../common/api/answers';
 import { AnswerError, NETWORK_MESSAGE, streamAnswer } from './answer-stream';
-import { QUESTION, SECTIONS, SOURCES, controlledStream, fullStream, jsonResponse, sse, streamResponse, stubFetch } from './answer-test-utils';
+import {
+  CHOICES,
+  OPEN_CASE_SECTIONS,
+  QUESTION,
+  SECTIONS,
+  SOURCES,
+  controlledStream,
+  fullStream,
+  jsonResponse,
+  sse,
+  streamResponse,
+  streamWithChoices,
+  stubFetch,
+} from './answer-test-utils';
 import { SseParser } from '../../../common/sse-parser';
 
 afterEach(() => {
@@ -13,6 +26,7 @@ function recorder() {
   const sections: AnswerSection[] = [];
   let meta: SseMeta | null = null;
   let sources: SseSources | null = null;
+  let choices: AnswerChoices | null = null;
   return {
     log,
     sections,
@@ -22,6 +36,9 @@ function recorder() {
     get sources() {
       return sources;
     },
+    get choices() {
+      return choices;
+    },
     handlers: {
       onMeta(m: SseMeta) {
         meta = m;
@@ -30,6 +47,10 @@ function recorder() {
       onSection(s: AnswerSection) {
         sections.push(s);
         log.push(`section:${s.id}`);
+      },
+      onChoices(c: AnswerChoices) {
+        choices = c;
+        log.push('choices');
       },
       onSources(s: SseSources) {
         sources = s;
@@ -99,6 +120,29 @@ describe('streamAnswer', () => {
       expect(calls[0]?.body).toEqual({ question: QUESTION });
       expect(calls[0]?.headers.get('accept')).toBe('text/event-stream');
       expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+    }
+  });
+
+  it('delivers `choices` after the sections and before the sources, chunks cut anywhere', async () => {
+    for (const size of [1, 5, 64]) {
+      stubFetch(() => streamResponse(streamWithChoices(1), size));
+      const r = recorder();
+      expect(await streamAnswer(QUESTION, r.handlers)).toEqual({ credits: 1 });
+      expect(r.log).toEqual(['meta', ...OPEN_CASE_SECTIONS.map((s) => `section:${s.id}`), 'choices', 'sources']);
+      expect(r.choices).toEqual(CHOICES);
+      expect(r.sections).toEqual(OPEN_CASE_SECTIONS);
+    }
+  });
+
+  it('rejects a `choices` event that does not match the contract (one option, an option without label)', async () => {
+    const bad = [
+      { choices: { question: 'Votre logement est :', options: [CHOICES.options[0]] } },
+      { choices: { question: 'Votre logement est :', options: [{ label: '', sections: [] }, CHOICES.options[1]] } },
+      { question: 'sans enveloppe' },
+    ];
+    for (const data of bad) {
+      stubFetch(() => streamResponse(sse('meta', { urgent: false, dataDate: 'x' }) + sse('choices', data)));
+      expect((await rejection(streamAnswer(QUESTION))).code).toBe('bad_response');
     }
   });
 
@@ -199,6 +243,14 @@ describe('streamAnswer', () => {
     controller.abort();
     stream.fail(); // what fetch does to the body of an aborted request
     expect((await pending).code).toBe('aborted');
+  });
+
+  it('passes the choices of a whole JSON answer on', async () => {
+    stubFetch(() => jsonResponse(200, { answer: { sections: OPEN_CASE_SECTIONS, ...SOURCES, choices: CHOICES }, credits: 4 }));
+    const r = recorder();
+    await streamAnswer(QUESTION, r.handlers);
+    expect(r.log.at(-2)).toBe('choices');
+    expect(r.choices).toEqual(CHOICES);
   });
 
   it('accepts a whole JSON answer from a server that does not stream', async () => {

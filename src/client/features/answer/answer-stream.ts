@@ -5,7 +5,9 @@ import {
   sseDoneSchema,
   sseErrorSchema,
   sseMetaSchema,
+  sseChoicesSchema,
   sseSourcesSchema,
+  type AnswerChoices,
   type AnswerSection,
   type SseMeta,
   type SseSources,
@@ -43,6 +45,8 @@ export interface StreamAnswerOptions {
   signal?: AbortSignal;
   onMeta?(meta: SseMeta): void;
   onSection?(section: AnswerSection): void;
+  /** The case the question leaves open, with the answer for each option (after the sections). */
+  onChoices?(choices: AnswerChoices): void;
   onSources?(sources: SseSources): void;
   /** The sections received so far are void: the server starts them again (language model fallback). */
   onReset?(): void;
@@ -90,7 +94,8 @@ async function errorFromResponse(response: Response): Promise<AnswerError> {
 
 /**
  * Asks POST /api/answers for the answer to `question` and follows its Server-Sent Events (`meta`,
- * `section` × 5, `sources`, then `done` or `error`; `reset` at any time), validating each one.
+ * `section` × 5, `choices` when the question leaves a case open, `sources`, then `done` or `error`;
+ * `reset` at any time), validating each one.
  * Resolves on `done`; rejects with an {@link AnswerError} otherwise.
  */
 export async function streamAnswer(question: string, options: StreamAnswerOptions = {}): Promise<StreamAnswerResult> {
@@ -130,6 +135,7 @@ export async function streamAnswer(question: string, options: StreamAnswerOption
     const { answer, credits } = parsed.data;
     options.onMeta?.({ urgent: answer.urgent, dataDate: answer.dataDate });
     for (const section of answer.sections) options.onSection?.(section);
+    if (answer.choices) options.onChoices?.(answer.choices);
     options.onSources?.({ sources: answer.sources, mode: answer.mode, dataDate: answer.dataDate, urgent: answer.urgent });
     return { credits };
   }
@@ -150,6 +156,11 @@ export async function streamAnswer(question: string, options: StreamAnswerOption
       case 'section': {
         const data = parseData(answerSectionSchema, event, status);
         options.onSection?.(data);
+        return null;
+      }
+      case 'choices': {
+        const data = parseData(sseChoicesSchema, event, status);
+        options.onChoices?.(data.choices);
         return null;
       }
       case 'sources': {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { vi } from 'vitest';
-import type { Answer, AnswerSection, SseSources } from '../../../common/api/answers';
+import type { Answer, AnswerChoices, AnswerSection, SseSources } from '../../../common/api/answers';
 import { AuthProvider, useAuth } from '../../lib/auth/auth-context';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../../lib/testing/stub-auth-source';
 import { ReponseLegalePage } from '../app/reponse-legale-page';
@@ -203,4 +203,47 @@ export function renderAnswerPage(options: RenderAnswerOptions = {}) {
   );
   const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...view, router, source };
+}
+
+/** A case the question leaves open (the furnished or unfurnished flat), each option with its five sections. */
+export const CHOICES: AnswerChoices = {
+  question: 'Votre logement est :',
+  options: [
+    {
+      label: 'vide',
+      sections: SECTIONS.map((s) =>
+        s.id === 'summary'
+          ? { ...s, text: 'Logement vide : le dépôt de garantie est d’un mois de loyer hors charges au plus [1].' }
+          : s,
+      ),
+    },
+    {
+      label: 'meublé',
+      sections: SECTIONS.map((s) =>
+        s.id === 'summary'
+          ? { ...s, text: 'Logement meublé : le dépôt de garantie est de deux mois de loyer au plus [1].' }
+          : s.id === 'professional'
+            ? { ...s, text: 'Un conciliateur de justice ou l’ADIL. Pour un avocat près de chez vous : /#professionnels' }
+            : s,
+      ),
+    },
+  ],
+};
+
+/** The general answer's sections when the case is open: « En bref » says what depends on it. */
+export const OPEN_CASE_SECTIONS: AnswerSection[] = SECTIONS.map((s) =>
+  s.id === 'summary' ? { ...s, text: 'Le montant du dépôt de garantie dépend du type de logement [1].' } : s,
+);
+
+export const ANSWER_WITH_CHOICES: Answer = { sections: OPEN_CASE_SECTIONS, ...SOURCES, choices: CHOICES };
+
+/** The event stream of an answer that leaves a case open: `choices` after the sections, before `sources`. */
+export function streamWithChoices(credits = 2): string {
+  return [
+    sse('meta', { urgent: false, dataDate: SOURCES.dataDate }),
+    ...OPEN_CASE_SECTIONS.map((s) => sse('section', s)),
+    sse('choices', { choices: CHOICES }),
+    sse('sources', SOURCES),
+    sse('done', { credits }),
+  ].join('');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addToHistory, readCurrentAnswer, readHistory, saveCurrentAnswer, CURRENT_ANSWER_KEY, HISTORY_KEY } from './answer-storage';
-import { formatFrenchDate, formatFrenchDateTime, parseBlocks, parseInline } from './answer-text';
-import { storedAnswer } from './answer-test-utils';
+import { ANSWER_NOTICE } from '../../../common/api/answers';
+import { answerToPlainText, formatFrenchDate, formatFrenchDateTime, isDataStale, parseBlocks, parseInline } from './answer-text';
+import { ANSWER, CHOICES, QUESTION } from './answer-test-utils';
 
 describe('parseBlocks', () => {
   it('splits paragraphs on blank lines and groups "- " lines into lists', () => {
@@ -33,6 +33,15 @@ describe('parseInline', () => {
     ]);
   });
 
+  it('finds the site’s own professionals search written as a path, but not inside a web address', () => {
+    expect(parseInline('Cherchez un avocat : /#professionnels. Ou https://exemple.fr/#professionnels')).toEqual([
+      { kind: 'text', text: 'Cherchez un avocat : ' },
+      { kind: 'site', path: '/#professionnels' },
+      { kind: 'text', text: '. Ou ' },
+      { kind: 'url', url: 'https://exemple.fr/#professionnels' },
+    ]);
+  });
+
   it('leaves brackets that are not markers alone', () => {
     expect(parseInline('article [L. 1234-1]')).toEqual([{ kind: 'text', text: 'article [L. 1234-1]' }]);
   });
@@ -47,20 +56,29 @@ describe('French dates', () => {
   });
 });
 
-describe('answer storage', () => {
-  it('ignores unreadable stored data instead of failing', () => {
-    window.sessionStorage.setItem(CURRENT_ANSWER_KEY, '{pas du json');
-    window.localStorage.setItem(HISTORY_KEY, JSON.stringify([{ question: 'x' }, storedAnswer('Valide ?')]));
-    expect(readCurrentAnswer()).toBeNull();
-    expect(readHistory().map((h) => h.question)).toEqual(['Valide ?']);
+describe('isDataStale', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  it('is true only for data more than a year old', () => {
+    expect(isDataStale('2020-11-12', now)).toBe(true);
+    expect(isDataStale('2025-11-20', now)).toBe(true);
+    expect(isDataStale('2025-11-30', now)).toBe(false);
+    expect(isDataStale('2026-11-06', now)).toBe(false);
+    expect(isDataStale('pas une date', now)).toBe(false);
   });
+});
 
-  it('round-trips the current answer and does not list the same answer twice', () => {
-    const item = storedAnswer();
-    saveCurrentAnswer(item);
-    expect(readCurrentAnswer()).toEqual(item);
-    addToHistory(item);
-    addToHistory(item);
-    expect(readHistory()).toEqual([item]);
+describe('answerToPlainText', () => {
+  it('names the chosen case, spells out the site’s paths, and links the live fiche next to the data date', () => {
+    const option = CHOICES.options[1]!;
+    const text = answerToPlainText(QUESTION, { ...ANSWER, sections: option.sections }, {
+      chosenCase: { question: CHOICES.question, label: option.label },
+      origin: 'https://questionlegale.info',
+    });
+    expect(text).toContain('Votre logement est : meublé');
+    expect(text).toContain('Logement meublé : le dépôt de garantie est de deux mois de loyer au plus [1].');
+    expect(text).not.toContain('un mois de loyer hors charges');
+    expect(text).toContain('https://questionlegale.info/#professionnels');
+    expect(text).toContain('Données à jour au 6 novembre 2026.\nVérifier la version à jour sur service-public.fr : https://www.service-public.fr/particuliers/vosdroits/F31269');
+    expect(text).toContain(ANSWER_NOTICE);
   });
 });

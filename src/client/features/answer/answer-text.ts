@@ -3,8 +3,15 @@ import { ANSWER_NOTICE, type Answer } from '../../../common/api/answers';
 /** A block of section text: a paragraph, or a list made of consecutive "- " lines. */
 export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
-/** A piece of inline text: plain text, citation markers (`[1]`, `[1, 2]`), or a web address. */
-export type InlinePart = { kind: 'text'; text: string } | { kind: 'cite'; numbers: number[] } | { kind: 'url'; url: string };
+/**
+ * A piece of inline text: plain text, citation markers (`[1]`, `[1, 2]`), a web address, or a page of this
+ * site written as a path (`/#professionnels`, the professionals search of the home page).
+ */
+export type InlinePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'cite'; numbers: number[] }
+  | { kind: 'url'; url: string }
+  | { kind: 'site'; path: string };
 
 const LIST_ITEM = /^\s*[-•]\s+/;
 
@@ -42,7 +49,12 @@ export function parseBlocks(text: string): TextBlock[] {
   return blocks;
 }
 
-const INLINE = /\[(\d+(?:\s*[,;]\s*\d+)*)\]|(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)»'])/g;
+const INLINE = /\[(\d+(?:\s*[,;]\s*\d+)*)\]|(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)»'])|(?<![\w/.])(\/#professionnels)\b/g;
+
+/** The site paths the answers may write, and the words of their links. */
+export const SITE_LINK_LABELS: Record<string, string> = {
+  '/#professionnels': 'la recherche de professionnels près de chez vous',
+};
 
 /** Finds citation markers and web addresses in a line of text. */
 export function parseInline(text: string): InlinePart[] {
@@ -55,6 +67,8 @@ export function parseInline(text: string): InlinePart[] {
       parts.push({ kind: 'cite', numbers: match[1].split(/[,;]/).map((n) => Number(n.trim())) });
     } else if (match[2] !== undefined) {
       parts.push({ kind: 'url', url: match[2] });
+    } else if (match[3] !== undefined) {
+      parts.push({ kind: 'site', path: match[3] });
     }
     last = index + match[0].length;
   }
@@ -84,12 +98,42 @@ export function formatFrenchDateTime(iso: string): string {
   return `${day} à ${time}`;
 }
 
-/** The answer as plain text, for « Copier ». */
-export function answerToPlainText(question: string, answer: Answer): string {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Data older than this is announced plainly on the answer screen. */
+export const STALE_DATA_DAYS = 365;
+
+/** Whether the data date (`2026-11-06` or an ISO date-time) is more than a year before `now`. */
+export function isDataStale(dataDate: string, now: number): boolean {
+  const time = new Date(/^\d{4}-\d{2}-\d{2}$/.test(dataDate) ? `${dataDate}T00:00:00Z` : dataDate).getTime();
+  if (Number.isNaN(time)) return false;
+  return now - time > STALE_DATA_DAYS * DAY_MS;
+}
+
+export const LIVE_FICHE_LABEL = 'Vérifier la version à jour sur service-public.fr';
+
+export interface PlainTextOptions {
+  /** The case the visitor chose among the answer's alternatives, with the question it settles. */
+  chosenCase?: { question: string; label: string } | undefined;
+  /** Origin of this site, to spell out its own paths (`/#professionnels`) as full addresses. */
+  origin?: string;
+}
+
+/** Section text with the site's own paths as full addresses. */
+function withSiteLinks(text: string, origin: string | undefined): string {
+  if (!origin) return text;
+  return text.replace(/(?<![\w/.])\/#professionnels\b/g, `${origin.replace(/\/+$/, '')}/#professionnels`);
+}
+
+/** The answer as plain text, for « Copier ». `answer.sections` are the ones shown (the chosen case's). */
+export function answerToPlainText(question: string, answer: Answer, options: PlainTextOptions = {}): string {
   const lines: string[] = [`Votre question : ${question}`, ''];
+  if (options.chosenCase) {
+    const lead = options.chosenCase.question.trim();
+    lines.push(`${lead}${/:$/.test(lead) ? '' : ' :'} ${options.chosenCase.label}`, '');
+  }
   for (const section of answer.sections) {
     lines.push(section.title.toUpperCase(), '');
-    for (const block of parseBlocks(section.text)) {
+    for (const block of parseBlocks(withSiteLinks(section.text, options.origin))) {
       if (block.kind === 'paragraph') lines.push(block.text, '');
       else lines.push(...block.items.map((item) => `- ${item}`), '');
     }
@@ -102,6 +146,9 @@ export function answerToPlainText(question: string, answer: Answer): string {
     }
     lines.push('');
   }
-  lines.push(`Données à jour au ${formatFrenchDate(answer.dataDate)}.`, '', ANSWER_NOTICE, '', 'Source : QuestionLegale.info');
+  lines.push(`Données à jour au ${formatFrenchDate(answer.dataDate)}.`);
+  const live = answer.sources[0];
+  if (live) lines.push(`${LIVE_FICHE_LABEL} : ${live.url}`);
+  lines.push('', ANSWER_NOTICE, '', 'Source : QuestionLegale.info');
   return lines.join('\n');
 }

@@ -1,13 +1,15 @@
-import { Fragment } from 'react';
+import { Fragment, useId, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import {
   ANSWER_NOTICE,
   EMERGENCY_NUMBERS,
   SECTION_IDS,
   SECTION_TITLES,
+  type AnswerChoices,
   type AnswerSection,
   type AnswerSource,
 } from '../../../common/api/answers';
-import { formatFrenchDate, parseBlocks, parseInline } from './answer-text';
+import { LIVE_FICHE_LABEL, SITE_LINK_LABELS, formatFrenchDate, isDataStale, parseBlocks, parseInline } from './answer-text';
 
 /** Emergency numbers, shown before anything else when the question reveals danger (product.md §2). */
 export function EmergencyBlock() {
@@ -38,9 +40,16 @@ function InlineText({ text }: { text: string }) {
         if (part.kind === 'text') return <Fragment key={i}>{part.text}</Fragment>;
         if (part.kind === 'url') {
           return (
-            <a key={i} href={part.url} target="_blank" rel="noopener noreferrer">
+            <a key={i} className="answer-url" href={part.url} target="_blank" rel="noopener noreferrer">
               {part.url}
             </a>
+          );
+        }
+        if (part.kind === 'site') {
+          return (
+            <Link key={i} to={part.path}>
+              {SITE_LINK_LABELS[part.path] ?? part.path}
+            </Link>
           );
         }
         return (
@@ -96,7 +105,7 @@ export function AnswerSections({ sections, streaming }: AnswerSectionsProps) {
   const byId = new Map(sections.map((s) => [s.id, s]));
   const missing = SECTION_IDS.filter((id) => !byId.has(id));
   return (
-    <div className="answer-sections" aria-live="polite">
+    <div className="answer-sections">
       {SECTION_IDS.map((id) => {
         const section = byId.get(id);
         if (!section) return null;
@@ -162,8 +171,120 @@ export function SourcesList({ sources }: { sources: readonly AnswerSource[] }) {
   );
 }
 
-export function DataDate({ dataDate }: { dataDate: string }) {
-  return <p className="answer-data-date">Données à jour au {formatFrenchDate(dataDate)}</p>;
+export interface DataFreshnessProps {
+  dataDate: string;
+  /** The main fiche of the answer (its live page on service-public.fr), when there is one. */
+  liveFicheUrl: string | null;
+}
+
+/** The date of the data, next to the link to the live fiche. */
+export function DataFreshness({ dataDate, liveFicheUrl }: DataFreshnessProps) {
+  return (
+    <p className="answer-data-date">
+      Données à jour au {formatFrenchDate(dataDate)}
+      {liveFicheUrl && (
+        <>
+          {' — '}
+          <a href={liveFicheUrl} target="_blank" rel="noopener noreferrer">
+            {LIVE_FICHE_LABEL}
+            <span className="ql-visually-hidden"> (nouvel onglet)</span>
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A plain warning when the data is more than a year old (`now`: the clock, injected for tests). */
+export function StaleDataWarning({ dataDate, liveFicheUrl, now }: DataFreshnessProps & { now: number }) {
+  if (!isDataStale(dataDate, now)) return null;
+  return (
+    <div className="answer-stale" role="note" aria-labelledby="answer-stale-title">
+      <p id="answer-stale-title" className="answer-stale-title">
+        Attention : ces informations datent du {formatFrenchDate(dataDate)}, il y a plus d’un an.
+      </p>
+      <p>
+        La loi, les montants et les délais ont pu changer depuis. Avant toute démarche, vérifiez la fiche officielle
+        à jour
+        {liveFicheUrl ? (
+          <>
+            {' '}
+            sur{' '}
+            <a href={liveFicheUrl} target="_blank" rel="noopener noreferrer">
+              service-public.fr
+              <span className="ql-visually-hidden"> (nouvel onglet)</span>
+            </a>
+          </>
+        ) : (
+          ' sur service-public.fr'
+        )}
+        .
+      </p>
+    </div>
+  );
+}
+
+export interface AnswerChoicesViewProps {
+  choices: AnswerChoices;
+  /** The label of the option shown, or undefined for the general answer. */
+  chosen: string | undefined;
+  /** Shows the answer for this option (undefined: back to the general answer). */
+  onChoose(label: string | undefined): void;
+}
+
+/**
+ * The case the question leaves open, as a group of toggle buttons: one press shows that option's answer at
+ * once (no request, no credit); pressing it again goes back to the general answer. Arrow keys move between
+ * the buttons.
+ */
+export function AnswerChoicesView({ choices, chosen, onChoose }: AnswerChoicesViewProps) {
+  const id = useId();
+  const groupRef = useRef<HTMLDivElement>(null);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const keys: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const step = keys[event.key];
+    if (step === undefined && event.key !== 'Home' && event.key !== 'End') return;
+    const buttons = Array.from(groupRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+    const current = buttons.findIndex((b) => b === document.activeElement);
+    if (current < 0 || buttons.length === 0) return;
+    event.preventDefault();
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (current + (step ?? 0) + buttons.length) % buttons.length;
+    buttons[next]?.focus();
+  }
+
+  return (
+    <section className="answer-choices" aria-labelledby={`${id}-q`}>
+      <h2 id={`${id}-q`} className="answer-choices-question">
+        {choices.question}
+      </h2>
+      <p className="answer-choices-hint">
+        La réponse dépend de votre situation : choisissez votre cas, la réponse s’adapte aussitôt (sans nouveau
+        crédit).
+      </p>
+      <div ref={groupRef} className="answer-choices-buttons" role="group" aria-labelledby={`${id}-q`} onKeyDown={handleKeyDown}>
+        {choices.options.map((option) => {
+          const pressed = option.label === chosen;
+          return (
+            <button
+              key={option.label}
+              type="button"
+              className={pressed ? 'answer-choice answer-choice-pressed' : 'answer-choice'}
+              aria-pressed={pressed}
+              onClick={() => onChoose(pressed ? undefined : option.label)}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+      <p className="answer-choices-status" aria-live="polite">
+        {chosen ? `Réponse affichée pour : ${chosen}.` : ''}
+      </p>
+      {chosen && <p className="answer-choices-print">{`${choices.question} ${chosen}`}</p>}
+    </section>
+  );
 }
 
 export function AnswerNotice() {

@@ -1,11 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_NOTICE, FEEDBACK_REASON_LABELS } from '../../../common/api/answers';
-import { CURRENT_ANSWER_KEY, HISTORY_KEY, readCurrentAnswer, readHistory, type StoredAnswer } from './answer-storage';
-import { CITY_CACHE_KEY, CITY_CACHE_TIMESTAMP_KEY } from '../../lib/city';
+import { readCurrentAnswer as readCurrentFor, readHistory as readHistoryFor, type StoredAnswer } from './answer-storage';
+import { currentAnswerKey, historyKey } from '../../lib/device-data';
+import { CITY_KEY } from '../../lib/city';
 import { NETWORK_MESSAGE } from './answer-stream';
 import {
   ANSWER,
+  ANSWER_WITH_CHOICES,
+  CHOICES,
+  OPEN_CASE_SECTIONS,
   QUESTION,
   SECTIONS,
   SOURCES,
@@ -16,6 +20,7 @@ import {
   sse,
   storedAnswer,
   streamResponse,
+  streamWithChoices,
   stubFetch,
 } from './answer-test-utils';
 
@@ -23,6 +28,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** The account of the test session (sessionFor). */
+const USER_ID = 'u-1';
+const CURRENT_ANSWER_KEY = currentAnswerKey(USER_ID);
+const HISTORY_KEY = historyKey(USER_ID);
+const readCurrentAnswer = () => readCurrentFor(USER_ID);
+const readHistory = () => readHistoryFor(USER_ID);
+
+/** Unmounts the page and renders it again from storage (a reload). */
+function cleanupAndRender() {
+  cleanup();
+  stubFetch(() => new Response(null, { status: 204 }));
+  renderAnswerPage({ question: null });
+}
+
+/** The actions above the answer (the same buttons repeat below it). */
+function topActions() {
+  return within(screen.getByRole('group', { name: 'Actions sur la réponse' }));
+}
+
+async function answerReady() {
+  await screen.findByRole('group', { name: 'Actions sur la réponse' });
+}
 
 function answerCalls<T extends { url: string }>(calls: T[]): T[] {
   return calls.filter((c) => c.url === '/api/answers');
@@ -56,12 +84,14 @@ describe('ReponseLegalePage — streaming', () => {
     expect(screen.queryByRole('heading', { name: 'Ce que dit la loi' })).toBeNull();
     expect(screen.queryByTestId('skeleton-summary')).toBeNull();
     expect(screen.getByTestId('skeleton-law')).toBeTruthy();
-    expect(summary.closest('[aria-live="polite"]')).toBeTruthy();
+    // Only the progress is announced, never the text of the answer.
+    expect(summary.closest('[aria-live]')).toBeNull();
+    expect(screen.getByText('Réponse en cours…').getAttribute('role')).toBe('status');
     // Citation markers link to the numbered sources.
     const region = summary.closest('section') as HTMLElement;
     expect(within(region).getAllByRole('link', { name: 'Source 1' })[0]?.getAttribute('href')).toBe('#source-1');
     expect(within(region).getByRole('link', { name: 'Source 2' }).getAttribute('href')).toBe('#source-2');
-    expect(screen.queryByRole('button', { name: 'Copier' })).toBeNull(); // actions wait for the whole answer
+    expect(screen.queryAllByRole('button', { name: 'Copier' })).toHaveLength(0); // actions wait for the whole answer
 
     source.session = { ...source.session!, credits: 2 };
     act(() => stream.push(SECTIONS.slice(1).map((s) => sse('section', s)).join('') + sse('sources', SOURCES)));
@@ -79,7 +109,10 @@ describe('ReponseLegalePage — streaming', () => {
       'https://www.legifrance.gouv.fr/loda/article_lc/LEGIARTI000028806046',
     );
     expect(screen.getByText('Lire le texte de l’article').closest('details')?.textContent).toContain('délai maximal de deux mois');
-    expect(screen.getByText('Données à jour au 6 novembre 2026')).toBeTruthy();
+    const freshness = screen.getByText(/^Données à jour au 6 novembre 2026/);
+    expect(within(freshness).getByRole('link', { name: /Vérifier la version à jour sur service-public.fr/ }).getAttribute('href')).toBe(
+      'https://www.service-public.fr/particuliers/vosdroits/F31269',
+    );
     expect(screen.getByText(ANSWER_NOTICE)).toBeTruthy();
 
     const before = source.getSessionCalls;
@@ -87,7 +120,7 @@ describe('ReponseLegalePage — streaming', () => {
       stream.push(sse('done', { credits: 2 }));
       stream.close();
     });
-    expect(await screen.findByRole('button', { name: 'Copier' })).toBeTruthy();
+    await answerReady();
     expect(screen.queryAllByTestId(/^skeleton-/)).toHaveLength(0);
     await waitFor(() => expect(source.getSessionCalls).toBeGreaterThan(before)); // badge refreshed from the server
     expect(screen.getByTestId('credits').textContent).toBe('2');
@@ -98,7 +131,7 @@ describe('ReponseLegalePage — streaming', () => {
     expect(current?.answer).toEqual(ANSWER);
     expect(readHistory().map((h) => h.question)).toEqual([QUESTION]);
     const history = screen.getByRole('region', { name: 'Mes questions sur cet appareil' });
-    expect(within(history).getByText('Vos questions et réponses ne sont conservées que sur cet appareil.')).toBeTruthy();
+    expect(within(history).getByText('Vos questions et réponses ne sont conservées que sur cet appareil, pour votre compte seulement.')).toBeTruthy();
     expect(within(history).getByRole('button', { name: new RegExp('Mon propriétaire garde') })).toBeTruthy();
     expect(answerCalls(calls)).toHaveLength(1);
   });
@@ -117,25 +150,24 @@ describe('ReponseLegalePage — streaming', () => {
   it('shows no emergency block for an ordinary question', async () => {
     stubFetch(() => streamResponse(fullStream({ urgent: false })));
     renderAnswerPage();
-    await screen.findByRole('button', { name: 'Copier' });
+    await answerReady();
     expect(screen.queryByRole('heading', { name: /En cas de danger/ })).toBeNull();
   });
 
   it('asks only once under React StrictMode (mount, unmount, mount)', async () => {
     const calls = stubFetch((call) => (call.url === '/api/answers' ? streamResponse(fullStream(), 16) : new Response(null, { status: 204 })));
     renderAnswerPage({ strict: true });
-    await screen.findByRole('button', { name: 'Copier' });
+    await answerReady();
     expect(screen.getByRole('heading', { name: 'Quel professionnel consulter' })).toBeTruthy();
     expect(answerCalls(calls)).toHaveLength(1);
     expect(answerCalls(calls)[0]?.signal?.aborted).toBe(false);
   });
 
-  it('sends the city cached by the home page, so that the professionals section can point to it', async () => {
-    window.localStorage.setItem(CITY_CACHE_KEY, 'Lyon');
-    window.localStorage.setItem(CITY_CACHE_TIMESTAMP_KEY, String(Date.now()));
+  it('sends the city kept on the device, so that the professionals section can point to it', async () => {
+    window.localStorage.setItem(CITY_KEY, 'Lyon');
     const calls = stubFetch(() => streamResponse(fullStream()));
     renderAnswerPage();
-    await screen.findByRole('button', { name: 'Copier' });
+    await answerReady();
     expect(answerCalls(calls)[0]?.body).toEqual({ question: QUESTION, city: 'Lyon' });
   });
 
@@ -159,7 +191,7 @@ describe('ReponseLegalePage — streaming', () => {
     await waitFor(() => expect(screen.queryByText('Brouillon abandonné.')).toBeNull());
     expect(screen.getByTestId('skeleton-summary')).toBeTruthy();
     act(() => stream.push(SECTIONS.map((s) => sse('section', s)).join('') + sse('sources', SOURCES) + sse('done', { credits: 1 })));
-    await screen.findByRole('button', { name: 'Copier' });
+    await answerReady();
     expect(readCurrentAnswer()?.answer.sections).toEqual(SECTIONS);
   });
 });
@@ -217,7 +249,7 @@ describe('ReponseLegalePage — errors', () => {
     renderAnswerPage();
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    expect(await screen.findByRole('button', { name: 'Copier' })).toBeTruthy();
+    await answerReady();
     expect(screen.queryByText(NETWORK_MESSAGE)).toBeNull();
     expect(answerCalls(calls)).toHaveLength(2);
     expect(answerCalls(calls)[1]?.body).toEqual({ question: QUESTION });
@@ -283,9 +315,9 @@ describe('ReponseLegalePage — reload and history', () => {
     expect(readCurrentAnswer()?.question).toBe('Mon employeur peut-il modifier mes horaires ?');
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l\'historique de cet appareil' }));
+    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l’historique de cet appareil' }));
     expect(readHistory()).toHaveLength(2);
-    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l\'historique de cet appareil' }));
+    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l’historique de cet appareil' }));
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(window.localStorage.getItem(HISTORY_KEY)).toBeNull();
     expect(within(history).getByText('Aucune question enregistrée sur cet appareil.')).toBeTruthy();
@@ -296,7 +328,7 @@ describe('ReponseLegalePage — reload and history', () => {
     window.localStorage.setItem(HISTORY_KEY, JSON.stringify(many));
     stubFetch(() => streamResponse(fullStream()));
     renderAnswerPage();
-    await screen.findByRole('button', { name: 'Copier' });
+    await answerReady();
     const history = readHistory();
     expect(history).toHaveLength(20);
     expect(history[0]?.question).toBe(QUESTION);
@@ -341,8 +373,8 @@ describe('ReponseLegalePage — actions and feedback', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     try {
       await renderStored();
-      fireEvent.click(screen.getByRole('button', { name: 'Copier' }));
-      expect(await screen.findByRole('button', { name: 'Copié' })).toBeTruthy();
+      fireEvent.click(topActions().getByRole('button', { name: 'Copier' }));
+      expect(await topActions().findByRole('button', { name: 'Copié' })).toBeTruthy();
       const text = writeText.mock.calls[0]?.[0] ?? '';
       expect(text).toContain(`Votre question : ${QUESTION}`);
       expect(text).toContain('EN BREF');
@@ -380,7 +412,8 @@ describe('ReponseLegalePage — actions and feedback', () => {
     });
     try {
       renderAnswerPage({ question: null });
-      fireEvent.click(await screen.findByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
+      await answerReady();
+      fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
       await waitFor(() => expect(clicks).toHaveLength(1));
       expect(clicks[0]).toEqual({ href: 'blob:http://localhost/pdf-1', download: 'pre-dossier-questionlegale.pdf' });
       expect(created[0]?.size).toBe(pdfBytes.length);
@@ -399,22 +432,149 @@ describe('ReponseLegalePage — actions and feedback', () => {
     storeCurrent(storedAnswer());
     stubFetch(() => jsonResponse(500, { error: { code: 'pdf_failed', message: 'x' } }));
     renderAnswerPage({ question: null });
-    fireEvent.click(await screen.findByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
+    await answerReady();
+      fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
     expect(await screen.findByText(/Le pré-dossier n’a pas pu être généré/)).toBeTruthy();
   });
 
   it('« Imprimer » opens the print dialog', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await renderStored();
-    fireEvent.click(screen.getByRole('button', { name: 'Imprimer' }));
+    fireEvent.click(topActions().getByRole('button', { name: 'Imprimer' }));
     expect(print).toHaveBeenCalledTimes(1);
   });
 
-  it('« Nouvelle question » clears the current answer and goes to the form', async () => {
+  it('« Nouvelle question » goes to the form and keeps the answer: Back shows it again', async () => {
     const { router } = await renderStored();
-    fireEvent.click(screen.getByRole('button', { name: 'Nouvelle question' }));
+    fireEvent.click(topActions().getByRole('button', { name: 'Nouvelle question' }));
     expect(await screen.findByText('Page de question')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/question');
-    expect(window.sessionStorage.getItem(CURRENT_ANSWER_KEY)).toBeNull();
+    expect(readCurrentAnswer()?.question).toBe(QUESTION);
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 2, name: 'En bref' })).toBeTruthy();
+    expect(screen.getByText(QUESTION, { selector: 'blockquote' })).toBeTruthy();
+  });
+});
+
+describe('ReponseLegalePage — a case left open (choices)', () => {
+  const summaryText = () => screen.getByRole('heading', { level: 2, name: 'En bref' }).closest('section')?.textContent ?? '';
+
+  it('shows the choice question and one toggle button per option once the streamed answer is complete', async () => {
+    const stream = controlledStream();
+    stubFetch((call) => (call.url === '/api/answers' ? stream.response : new Response(null, { status: 204 })));
+    renderAnswerPage();
+    act(() => stream.push(sse('meta', { urgent: false, dataDate: '2026-11-06' }) + OPEN_CASE_SECTIONS.map((s) => sse('section', s)).join('') + sse('choices', { choices: CHOICES })));
+    await screen.findByRole('heading', { name: 'Quel professionnel consulter' });
+    expect(screen.queryByRole('group', { name: 'Votre logement est :' })).toBeNull(); // not before the answer is complete
+    act(() => stream.push(sse('sources', SOURCES) + sse('done', { credits: 2 })));
+    const group = await screen.findByRole('group', { name: 'Votre logement est :' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+      ['vide', 'false'],
+      ['meublé', 'false'],
+    ]);
+    expect(summaryText()).toContain('dépend du type de logement');
+    expect(readCurrentAnswer()?.answer.choices).toEqual(CHOICES);
+    expect(readHistory()[0]?.answer.choices).toEqual(CHOICES);
+  });
+
+  it('switches the sections at once, with no new request, and keeps the chosen case for a reload and the history', async () => {
+    storeCurrent(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', ANSWER_WITH_CHOICES));
+    window.localStorage.setItem(HISTORY_KEY, JSON.stringify([storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', ANSWER_WITH_CHOICES)]));
+    const calls = stubFetch(() => new Response(null, { status: 204 }));
+    const { source } = renderAnswerPage({ question: null, credits: 3 });
+    const group = await screen.findByRole('group', { name: 'Votre logement est :' });
+    const before = calls.length;
+
+    fireEvent.click(within(group).getByRole('button', { name: 'meublé' }));
+    expect(summaryText()).toContain('deux mois de loyer au plus');
+    expect(within(group).getByRole('button', { name: 'meublé' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(group).getByRole('button', { name: 'vide' }).getAttribute('aria-pressed')).toBe('false');
+    // The professionals path of the chosen case's section is a real link.
+    const pro = screen.getByRole('heading', { name: 'Quel professionnel consulter' }).closest('section') as HTMLElement;
+    expect(within(pro).getByRole('link', { name: /recherche de professionnels/ }).getAttribute('href')).toBe('/#professionnels');
+    expect(pro.textContent).not.toContain('/#professionnels');
+
+    fireEvent.click(within(group).getByRole('button', { name: 'vide' }));
+    expect(summaryText()).toContain('un mois de loyer hors charges');
+    expect(readCurrentAnswer()?.chosenCase).toBe('vide');
+    expect(readHistory()[0]?.chosenCase).toBe('vide');
+
+    // Pressed again: back to the general answer.
+    fireEvent.click(within(group).getByRole('button', { name: 'vide' }));
+    expect(summaryText()).toContain('dépend du type de logement');
+    expect(readCurrentAnswer()?.chosenCase).toBeUndefined();
+
+    fireEvent.click(within(group).getByRole('button', { name: 'meublé' }));
+    expect(calls.slice(before).filter((c) => c.url === '/api/answers')).toHaveLength(0);
+    expect(source.session?.credits).toBe(3);
+
+    // A reload shows the chosen case.
+    cleanupAndRender();
+    const again = await screen.findByRole('group', { name: 'Votre logement est :' });
+    expect(within(again).getByRole('button', { name: 'meublé' }).getAttribute('aria-pressed')).toBe('true');
+    expect(summaryText()).toContain('deux mois de loyer au plus');
+  });
+
+  it('moves between the options with the arrow keys', async () => {
+    storeCurrent(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', ANSWER_WITH_CHOICES));
+    stubFetch(() => new Response(null, { status: 204 }));
+    renderAnswerPage({ question: null });
+    const group = await screen.findByRole('group', { name: 'Votre logement est :' });
+    const [vide, meuble] = within(group).getAllByRole('button');
+    vide?.focus();
+    fireEvent.keyDown(vide!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(meuble);
+    fireEvent.keyDown(meuble!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(vide);
+    fireEvent.keyDown(vide!, { key: 'End' });
+    expect(document.activeElement).toBe(meuble);
+  });
+
+  it('copies and downloads the chosen case', async () => {
+    storeCurrent({ ...storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', ANSWER_WITH_CHOICES), chosenCase: 'meublé' });
+    const writeText = vi.fn<(text: string) => Promise<void>>(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const calls = stubFetch((call) =>
+      call.url === '/api/answers/pdf' ? jsonResponse(500, { error: { code: 'x', message: 'x' } }) : new Response(null, { status: 204 }),
+    );
+    try {
+      renderAnswerPage({ question: null });
+      await answerReady();
+      fireEvent.click(topActions().getByRole('button', { name: 'Copier' }));
+      await topActions().findByRole('button', { name: 'Copié' });
+      const text = writeText.mock.calls[0]?.[0] ?? '';
+      expect(text).toContain('Votre logement est : meublé');
+      expect(text).toContain('deux mois de loyer au plus');
+      expect(text).toContain(`${window.location.origin}/#professionnels`);
+
+      fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
+      await waitFor(() => expect(calls.filter((c) => c.url === '/api/answers/pdf')).toHaveLength(1));
+      const body = calls.find((c) => c.url === '/api/answers/pdf')?.body as { chosenCase?: string; answer: { sections: unknown } };
+      expect(body.chosenCase).toBe('meublé');
+      expect(body.answer.sections).toEqual(CHOICES.options[1]?.sections);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
+  });
+
+  it('streams `choices` from the real event order and stores them', async () => {
+    stubFetch(() => streamResponse(streamWithChoices(), 11));
+    renderAnswerPage();
+    await screen.findByRole('group', { name: 'Votre logement est :' });
+    expect(readCurrentAnswer()?.answer).toEqual({ ...ANSWER_WITH_CHOICES });
+  });
+});
+
+describe('ReponseLegalePage — freshness', () => {
+  it('warns plainly when the data is more than a year old, with the live fiche', async () => {
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: '2020-11-12' }));
+    const note = screen.getByText(/ces informations datent du 12 novembre 2020, il y a plus d’un an/).closest('[role="note"]') as HTMLElement;
+    expect(within(note).getByRole('link', { name: /service-public.fr/ }).getAttribute('href')).toBe(ANSWER.sources[0]?.url);
+  });
+
+  it('says nothing of the kind for recent data', async () => {
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: new Date().toISOString().slice(0, 10) }));
+    expect(screen.queryByText(/il y a plus d’un an/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { SECTION_IDS, type Answer, type AnswerSection, type SseMeta, type SseSources } from '../../../common/api/answers';
-import { readCachedCity } from '../../lib/city';
+import { SECTION_IDS, type Answer, type AnswerChoices, type AnswerSection, type SseMeta, type SseSources } from '../../../common/api/answers';
+import { readCity } from '../../lib/city';
 import { AnswerError, streamAnswer } from './answer-stream';
 import { readCurrentAnswer, type StoredAnswer } from './answer-storage';
 
@@ -13,6 +13,7 @@ export type AnswerView =
       attempt: number;
       meta: SseMeta | null;
       sections: AnswerSection[];
+      choices: AnswerChoices | null;
       sources: SseSources | null;
     }
   | { kind: 'done'; stored: StoredAnswer }
@@ -21,6 +22,7 @@ export type AnswerView =
 type Action =
   | { type: 'meta'; meta: SseMeta }
   | { type: 'section'; section: AnswerSection }
+  | { type: 'choices'; choices: AnswerChoices }
   | { type: 'sources'; sources: SseSources }
   | { type: 'reset' }
   | { type: 'done'; stored: StoredAnswer }
@@ -39,10 +41,12 @@ function reducer(view: AnswerView, action: Action): AnswerView {
       return view.kind === 'streaming' ? { ...view, meta: action.meta } : view;
     case 'section':
       return view.kind === 'streaming' ? { ...view, sections: upsert(view.sections, action.section) } : view;
+    case 'choices':
+      return view.kind === 'streaming' ? { ...view, choices: action.choices } : view;
     case 'sources':
       return view.kind === 'streaming' ? { ...view, sources: action.sources } : view;
     case 'reset':
-      return view.kind === 'streaming' ? { ...view, sections: [], sources: null } : view;
+      return view.kind === 'streaming' ? { ...view, sections: [], choices: null, sources: null } : view;
     case 'done':
     case 'show':
       return { kind: 'done', stored: action.stored };
@@ -52,31 +56,43 @@ function reducer(view: AnswerView, action: Action): AnswerView {
         : view;
     case 'retry':
       return view.kind === 'error'
-        ? { kind: 'streaming', question: view.question, attempt: view.attempt + 1, meta: null, sections: [], sources: null }
+        ? { kind: 'streaming', question: view.question, attempt: view.attempt + 1, meta: null, sections: [], choices: null, sources: null }
         : view;
     case 'clear':
       return { kind: 'empty' };
   }
 }
 
-/** On arrival: the answer being asked for, the one kept for this tab (reload), or nothing. */
-function initialView(questionText: string | null): AnswerView {
-  const stored = readCurrentAnswer();
+interface InitialArgs {
+  questionText: string | null;
+  userId: string;
+}
+
+/** On arrival: the answer being asked for, the one kept for this tab and account (reload), or nothing. */
+function initialView({ questionText, userId }: InitialArgs): AnswerView {
+  const stored = readCurrentAnswer(userId);
   if (questionText) {
     if (stored?.question === questionText) return { kind: 'done', stored };
-    return { kind: 'streaming', question: questionText, attempt: 0, meta: null, sections: [], sources: null };
+    return { kind: 'streaming', question: questionText, attempt: 0, meta: null, sections: [], choices: null, sources: null };
   }
   return stored ? { kind: 'done', stored } : { kind: 'empty' };
 }
 
 /** Assembles the final answer from the events received. */
-function assemble(question: string, meta: SseMeta | null, sections: readonly AnswerSection[], sources: SseSources | null): StoredAnswer {
+function assemble(
+  question: string,
+  meta: SseMeta | null,
+  sections: readonly AnswerSection[],
+  choices: AnswerChoices | null,
+  sources: SseSources | null,
+): StoredAnswer {
   const answer: Answer = {
     sections: [...sections].sort((a, b) => SECTION_IDS.indexOf(a.id) - SECTION_IDS.indexOf(b.id)),
     sources: sources?.sources ?? [],
     mode: sources?.mode ?? 'extractive',
     dataDate: sources?.dataDate ?? meta?.dataDate ?? '',
     urgent: Boolean(sources?.urgent ?? meta?.urgent),
+    ...(choices ? { choices } : {}),
   };
   return { question, answer, answeredAt: new Date().toISOString() };
 }
@@ -101,8 +117,8 @@ const GENERIC_FAILURE = 'Une erreur inattendue est survenue. Veuillez réessayer
  * unmounts and mounts again: the request survives that; a real unmount before the answer is complete
  * aborts it, and the server refunds the credit), and folds its events into an {@link AnswerView}.
  */
-export function useAnswerStream(questionText: string | null, callbacks: AnswerStreamCallbacks) {
-  const [view, dispatch] = useReducer(reducer, questionText, initialView);
+export function useAnswerStream(questionText: string | null, userId: string, callbacks: AnswerStreamCallbacks) {
+  const [view, dispatch] = useReducer(reducer, { questionText, userId }, initialView);
   const runRef = useRef<Run | null>(null);
   const callbacksRef = useRef(callbacks);
   useEffect(() => {
@@ -125,10 +141,11 @@ export function useAnswerStream(questionText: string | null, callbacks: AnswerSt
       const isCurrent = () => runRef.current === started;
       let meta: SseMeta | null = null;
       let sections: AnswerSection[] = [];
+      let choices: AnswerChoices | null = null;
       let sources: SseSources | null = null;
       streamAnswer(question, {
         signal: started.controller.signal,
-        city: readCachedCity(),
+        city: readCity(),
         onMeta(m) {
           meta = m;
           if (isCurrent()) dispatch({ type: 'meta', meta: m });
@@ -137,12 +154,17 @@ export function useAnswerStream(questionText: string | null, callbacks: AnswerSt
           sections = upsert(sections, section);
           if (isCurrent()) dispatch({ type: 'section', section });
         },
+        onChoices(c) {
+          choices = c;
+          if (isCurrent()) dispatch({ type: 'choices', choices: c });
+        },
         onSources(s) {
           sources = s;
           if (isCurrent()) dispatch({ type: 'sources', sources: s });
         },
         onReset() {
           sections = [];
+          choices = null;
           sources = null;
           if (isCurrent()) dispatch({ type: 'reset' });
         },
@@ -150,7 +172,7 @@ export function useAnswerStream(questionText: string | null, callbacks: AnswerSt
         () => {
           started.settled = true;
           if (!isCurrent()) return;
-          const stored = assemble(question, meta, sections, sources);
+          const stored = assemble(question, meta, sections, choices, sources);
           dispatch({ type: 'done', stored });
           callbacksRef.current.onDone(stored);
         },
@@ -170,6 +192,7 @@ export function useAnswerStream(questionText: string | null, callbacks: AnswerSt
   }, [question, streamKey]);
 
   const retry = useCallback(() => dispatch({ type: 'retry' }), []);
+  /** Shows a stored answer (from the history, or the same one with another option chosen). */
   const show = useCallback((stored: StoredAnswer) => dispatch({ type: 'show', stored }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
 

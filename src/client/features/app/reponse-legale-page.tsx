@@ -1,25 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AnswerSection, AnswerSource } from '../../../common/api/answers';
+import type { AnswerChoices, AnswerSection, AnswerSource } from '../../../common/api/answers';
 import { useAuth } from '../../lib/auth/auth-context';
+import { keepsHistoryOnDevice, setKeepHistoryOnDevice } from '../../lib/device-data';
 import { AnswerActions } from '../answer/answer-actions';
 import { AnswerErrorView } from '../answer/answer-errors';
 import { AnswerFeedback } from '../answer/answer-feedback';
 import { AnswerHistory } from '../answer/answer-history';
 import {
   addToHistory,
-  clearCurrentAnswer,
+  chosenOption,
   clearHistory,
   readHistory,
   saveCurrentAnswer,
+  updateInHistory,
   type StoredAnswer,
 } from '../answer/answer-storage';
-import { AnswerNotice, AnswerSections, DataDate, EmergencyBlock, SourcesList } from '../answer/answer-view';
+import {
+  AnswerChoicesView,
+  AnswerNotice,
+  AnswerSections,
+  DataFreshness,
+  EmergencyBlock,
+  SourcesList,
+  StaleDataWarning,
+} from '../answer/answer-view';
 import { useAnswerStream } from '../answer/use-answer-stream';
 import '../answer/answer.css';
 
 export const LOGIN_FROM_ANSWER = '/login?redirect=/app/reponse-legale';
 export const NEW_QUESTION_ROUTE = '/app/question';
+export const PROGRESS_MESSAGES = { streaming: 'Réponse en cours…', done: 'Réponse prête' } as const;
 
 interface AnswerBodyProps {
   urgent: boolean;
@@ -27,41 +38,56 @@ interface AnswerBodyProps {
   sources: readonly AnswerSource[];
   dataDate: string | null;
   streaming: boolean;
+  choices: AnswerChoices | null;
+  chosen: string | undefined;
+  onChoose?: (label: string | undefined) => void;
+  now: number;
 }
 
-/** The answer itself, the same tree while it streams and once complete (the live region stays put). */
-function AnswerBody({ urgent, sections, sources, dataDate, streaming }: AnswerBodyProps) {
+/**
+ * The answer itself, the same tree while it streams and once complete. Only the progress is announced to
+ * screen readers (« Réponse en cours… », « Réponse prête »), never the text of the answer.
+ */
+function AnswerBody({ urgent, sections, sources, dataDate, streaming, choices, chosen, onChoose, now }: AnswerBodyProps) {
+  const liveFicheUrl = sources[0]?.url ?? null;
   return (
     <div className="answer-body">
       {urgent && <EmergencyBlock />}
       <p className="ql-visually-hidden" role="status">
-        {streaming ? 'Réponse en cours de rédaction…' : 'Réponse complète.'}
+        {streaming ? PROGRESS_MESSAGES.streaming : PROGRESS_MESSAGES.done}
       </p>
+      {dataDate && <StaleDataWarning dataDate={dataDate} liveFicheUrl={liveFicheUrl} now={now} />}
       {streaming && sections.length === 0 && (
         <p className="answer-progress" aria-hidden="true">
           <span className="ql-spinner answer-progress-spinner" /> Recherche des sources officielles et rédaction de la
           réponse…
         </p>
       )}
+      {choices && onChoose && <AnswerChoicesView choices={choices} chosen={chosen} onChoose={onChoose} />}
       <AnswerSections sections={sections} streaming={streaming} />
       <SourcesList sources={sources} />
-      {dataDate && <DataDate dataDate={dataDate} />}
+      {dataDate && <DataFreshness dataDate={dataDate} liveFicheUrl={liveFicheUrl} />}
       <AnswerNotice />
     </div>
   );
 }
 
-/** « Réponse Légale »: the streamed answer to the question asked (issue 5, product.md §2–§3). */
+/** « Réponse Légale »: the streamed answer to the question asked (product.md §2–§3). */
 export function ReponseLegalePage() {
-  const { questionText, setQuestionText, refreshProfile, decrementCredits } = useAuth();
+  const { questionText, setQuestionText, refreshProfile, decrementCredits, user } = useAuth();
+  // The /app routes render only for a signed-in user.
+  const userId = user?.id ?? '';
   const navigate = useNavigate();
-  const [history, setHistory] = useState<StoredAnswer[]>(readHistory);
+  const [history, setHistory] = useState<StoredAnswer[]>(() => readHistory(userId));
+  const [keep, setKeep] = useState(() => keepsHistoryOnDevice(userId));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The clock for « data older than a year », read once when the screen opens.
+  const [now] = useState(() => Date.now());
 
-  const { view, retry, show, clear } = useAnswerStream(questionText, {
+  const { view, retry, show } = useAnswerStream(questionText, userId, {
     onDone(stored) {
-      saveCurrentAnswer(stored);
-      setHistory(addToHistory(stored));
+      saveCurrentAnswer(userId, stored);
+      setHistory(addToHistory(userId, stored));
       void refreshProfile(); // the server's count replaces the local, optimistic one
       setQuestionText(null);
     },
@@ -85,22 +111,36 @@ export function ReponseLegalePage() {
     }
   }, [questionText, shownQuestion, setQuestionText, refreshProfile]);
 
+  // The answer stays kept for this tab and in the history: Back shows it again.
   function handleNewQuestion() {
-    clearCurrentAnswer();
     setQuestionText(null);
-    clear();
     void navigate(NEW_QUESTION_ROUTE);
   }
 
   function handleShow(item: StoredAnswer) {
-    saveCurrentAnswer(item);
+    saveCurrentAnswer(userId, item);
     show(item);
     headingRef.current?.focus();
   }
 
+  function handleChoose(label: string | undefined) {
+    if (view.kind !== 'done') return;
+    const next: StoredAnswer = { ...view.stored };
+    if (label === undefined) delete next.chosenCase;
+    else next.chosenCase = label;
+    saveCurrentAnswer(userId, next);
+    setHistory(updateInHistory(userId, next));
+    show(next);
+  }
+
   function handleClearHistory() {
-    clearHistory();
+    clearHistory(userId);
     setHistory([]);
+  }
+
+  function handleKeepChange(value: boolean) {
+    setKeepHistoryOnDevice(userId, value);
+    setKeep(value);
   }
 
   function handleRetry() {
@@ -112,24 +152,33 @@ export function ReponseLegalePage() {
   const question =
     view.kind === 'streaming' || view.kind === 'error' ? view.question : view.kind === 'done' ? view.stored.question : null;
 
-  const body: AnswerBodyProps | null =
-    view.kind === 'streaming'
-      ? {
-          urgent: Boolean(view.meta?.urgent ?? view.sources?.urgent),
-          sections: view.sections,
-          sources: view.sources?.sources ?? [],
-          dataDate: view.sources?.dataDate ?? view.meta?.dataDate ?? null,
-          streaming: true,
-        }
-      : view.kind === 'done'
-        ? {
-            urgent: view.stored.answer.urgent,
-            sections: view.stored.answer.sections,
-            sources: view.stored.answer.sources,
-            dataDate: view.stored.answer.dataDate || null,
-            streaming: false,
-          }
-        : null;
+  let body: AnswerBodyProps | null = null;
+  if (view.kind === 'streaming') {
+    body = {
+      urgent: Boolean(view.meta?.urgent ?? view.sources?.urgent),
+      sections: view.sections,
+      sources: view.sources?.sources ?? [],
+      dataDate: view.sources?.dataDate ?? view.meta?.dataDate ?? null,
+      streaming: true,
+      choices: null, // the buttons appear with the complete answer
+      chosen: undefined,
+      now,
+    };
+  } else if (view.kind === 'done') {
+    const { answer } = view.stored;
+    const option = chosenOption(view.stored);
+    body = {
+      urgent: answer.urgent,
+      sections: option ? option.sections : answer.sections,
+      sources: answer.sources,
+      dataDate: answer.dataDate || null,
+      streaming: false,
+      choices: answer.choices ?? null,
+      chosen: option?.label,
+      onChoose: handleChoose,
+      now,
+    };
+  }
 
   return (
     <section className="ql-container ql-section answer-page" aria-labelledby="reponse-title">
@@ -144,9 +193,11 @@ export function ReponseLegalePage() {
         </div>
       )}
 
+      {view.kind === 'done' && <AnswerActions stored={view.stored} onNewQuestion={handleNewQuestion} placement="top" />}
+
       {view.kind === 'empty' && (
         <div className="answer-empty ql-card">
-          <p>Vous n’avez pas encore posé de question, ou la réponse précédente a été effacée.</p>
+          <p>Vous n’avez pas encore posé de question sur cet onglet.</p>
           <p>
             <Link className="ql-btn ql-btn-primary" to={NEW_QUESTION_ROUTE}>
               Poser une question
@@ -161,7 +212,7 @@ export function ReponseLegalePage() {
 
       {view.kind === 'done' && (
         <>
-          <AnswerActions stored={view.stored} onNewQuestion={handleNewQuestion} />
+          <AnswerActions stored={view.stored} onNewQuestion={handleNewQuestion} placement="bottom" />
           <AnswerFeedback key={view.stored.answeredAt} mode={view.stored.answer.mode} />
         </>
       )}
@@ -171,6 +222,8 @@ export function ReponseLegalePage() {
         current={view.kind === 'done' ? view.stored : null}
         onShow={handleShow}
         onClear={handleClearHistory}
+        keep={keep}
+        onKeepChange={handleKeepChange}
       />
     </section>
   );

@@ -149,6 +149,11 @@ describe('login page', () => {
     expect(screen.getByRole('button', { name: 'Se connecter avec Google' })).toHaveProperty('disabled', true);
   });
 
+  it('shows no form to a user who is already signed in: straight to the target', async () => {
+    const { router } = renderRoute('/login?redirect=%2Fapp%2Fquestion', { source: createStubAuthSource(sessionFor(2)) });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/question'));
+  });
+
   it('shows a social sign-in refusal in the red box', async () => {
     setSocialProviders({ google: false, microsoft: true });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});

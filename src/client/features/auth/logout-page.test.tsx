@@ -114,7 +114,7 @@ describe('logout page', () => {
     expect(source.signOutCalls).toBe(1);
     await advance(200);
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('link', { name: 'Se Connecter' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
     expect(source.signOutCalls).toBe(1);
   });
 

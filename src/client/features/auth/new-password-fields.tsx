@@ -14,16 +14,27 @@ export interface NewPasswordFieldsProps {
   /** Id of the page's error box while it shows an error. */
   errorId?: string;
   confirmRef?: Ref<HTMLInputElement>;
+  /** Label of the new password field (default « Mot de passe »). */
+  passwordLabel?: string;
 }
 
 /** New password with the live requirements checklist, then its confirmation (register, update password). */
-export function NewPasswordFields({ idPrefix, password, confirm, onPasswordChange, onConfirmChange, errorId, confirmRef }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  idPrefix,
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  errorId,
+  confirmRef,
+  passwordLabel = AUTH_TEXT.passwordLabel,
+}: NewPasswordFieldsProps) {
   const mismatch = confirm !== '' && confirm !== password;
   return (
     <>
       <AuthField
         id={`${idPrefix}-password`}
-        label={AUTH_TEXT.passwordLabel}
+        label={passwordLabel}
         name="password"
         type="password"
         autoComplete="new-password"

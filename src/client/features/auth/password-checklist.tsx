@@ -6,7 +6,10 @@ export function passwordMeetsRules(password: string): boolean {
   return PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
-/** The live requirements checklist (seed §5): each rule shown met or unmet, updated on every keystroke. */
+/**
+ * The live requirements checklist (seed §5): each rule shown met or unmet, updated on every keystroke. Before
+ * anything is typed the rules are neutral (a dot, not four red crosses).
+ */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   const titleId = `${id}-title`;
   return (
@@ -17,10 +20,11 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
       <ul id={id} aria-labelledby={titleId} className="auth-checklist-list">
         {PASSWORD_RULES.map((rule) => {
           const met = rule.test(password);
+          const state = met ? 'auth-rule auth-rule-met' : password === '' ? 'auth-rule auth-rule-pending' : 'auth-rule';
           return (
-            <li key={rule.id} className={met ? 'auth-rule auth-rule-met' : 'auth-rule'} data-rule={rule.id} data-met={met}>
+            <li key={rule.id} className={state} data-rule={rule.id} data-met={met}>
               <span className="auth-rule-icon" aria-hidden="true">
-                {met ? '✓' : '✗'}
+                {met ? '✓' : password === '' ? '•' : '✗'}
               </span>
               <span className="auth-rule-text">{rule.message}</span>
               <span className="ql-visually-hidden"> ({met ? AUTH_TEXT.ruleMet : AUTH_TEXT.ruleUnmet})</span>

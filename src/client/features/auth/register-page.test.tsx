@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
 import { renderRoute } from '../../lib/testing/render-route';
+import { DRAFT_KEY } from '../../lib/device-data';
 import { advance, deferred, json, resetTestEnvironment, stubFetch, stubScrolling } from './auth-test-utils';
 
 beforeEach(stubScrolling);
@@ -50,8 +51,18 @@ describe('register page', () => {
       expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
     }
     expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').type).toBe('email');
-    expect(screen.getByRole('link', { name: 'Se Connecter' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login');
     expect(screen.getByLabelText('Mot de passe').getAttribute('aria-describedby')).toBe('register-rules');
+  });
+
+  it('shows the rules neutral before anything is typed (no red crosses)', async () => {
+    await openRegister();
+    const list = screen.getByRole('list', { name: 'Exigences du mot de passe' });
+    expect(list.textContent).not.toContain('✗');
+    expect(list.querySelectorAll('.auth-rule-pending')).toHaveLength(4);
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'a');
+    expect(list.textContent).toContain('✗');
+    expect(list.querySelectorAll('.auth-rule-pending')).toHaveLength(0);
   });
 
   it('updates the checklist on each keystroke and enables the button only when every rule passes', async () => {
@@ -135,6 +146,27 @@ describe('register page', () => {
     await advance(100);
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
+    // The e-mail just registered is filled in on the login form.
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').value).toBe('marie@example.fr');
+  });
+
+  it('keeps the redirect target through registration, to the login page and its links', async () => {
+    await import('./login-page');
+    window.sessionStorage.setItem(DRAFT_KEY, 'Mon propriétaire garde ma caution, que faire ?');
+    stubFetch(() => json(200, { token: null, user: { id: 'u-2' } }));
+    const view = renderRoute('/register?redirect=%2Fapp%2Fquestion');
+    await screen.findByRole('heading', { level: 1, name: 'Inscription' });
+    expect(screen.getByText(/Votre question est gardée sur cet appareil/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login?redirect=%2Fapp%2Fquestion');
+    await fill();
+    vi.useFakeTimers();
+    fireEvent.click(submit());
+    await advance(0);
+    await advance(1600);
+    expect(view.router.state.location.pathname).toBe('/login');
+    expect(view.router.state.location.search).toBe('?redirect=%2Fapp%2Fquestion');
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').value).toBe('marie@example.fr');
+    expect(screen.getByRole('link', { name: 'Inscription' }).getAttribute('href')).toBe('/register?redirect=%2Fapp%2Fquestion');
   });
 
   it.each([

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { nameError } from '../../../common/auth/name';
+import { useAuth } from '../../lib/auth/auth-context';
+import { readDraft } from '../../lib/device-data';
 import { signUpWithEmail } from './auth-api';
 import { AUTH_TEXT } from './auth-messages';
 import { AuthField, AuthLinks, EmailField, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { passwordMeetsRules } from './password-checklist';
 import { NewPasswordFields } from './new-password-fields';
+import { loginTarget, withRedirect } from './safe-redirect';
 
 /** Seed §4 / §9: after a successful registration, /login after 1.5 s. */
 export const REGISTER_REDIRECT_MS = 1500;
@@ -16,6 +19,11 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Seed §2 (Register): name, e-mail, password with the live checklist, confirmation, link to login. */
 export function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Kept through registration: the login page sends the new user on to it (the question draft, for instance).
+  const redirect = params.get('redirect');
+  const { status } = useAuth();
+  const [hasDraft] = useState(() => readDraft() !== null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,9 +36,13 @@ export function RegisterPage() {
 
   useEffect(() => {
     if (!done) return undefined;
-    const timer = window.setTimeout(() => void navigate('/login'), REGISTER_REDIRECT_MS);
+    // The e-mail goes to the login form in the router's state (memory only).
+    const timer = window.setTimeout(
+      () => void navigate(withRedirect('/login', redirect), { state: { email: email.trim() } }),
+      REGISTER_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, redirect, email]);
 
   const rulesMet = passwordMeetsRules(password);
   const mismatch = confirm !== '' && confirm !== password;
@@ -69,10 +81,15 @@ export function RegisterPage() {
     setDone(true);
   }
 
+  if (status === 'authenticated' && !done) return <Navigate to={loginTarget(redirect)} replace />;
+
   return (
     <section aria-labelledby="register-title" className="auth-page">
       <h1 id="register-title">Inscription</h1>
       <p className="auth-intro">Créez votre compte : vos trois premières questions sont gratuites.</p>
+      {hasDraft && (
+        <p className="auth-draft-note">Votre question est gardée sur cet appareil : vous la retrouverez après la connexion.</p>
+      )}
       <ErrorBox id="register-error" message={error} />
       <SuccessBox id="register-success" message={done ? MESSAGES.registered : null} />
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
@@ -115,7 +132,7 @@ export function RegisterPage() {
       </form>
       <AuthLinks>
         <p>
-          Déjà inscrit ? <Link to="/login">Se Connecter</Link>
+          Déjà inscrit ? <Link to={withRedirect('/login', redirect)}>Se connecter</Link>
         </p>
       </AuthLinks>
     </section>

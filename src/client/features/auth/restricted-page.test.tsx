@@ -49,7 +49,7 @@ describe('/restricted (social sign-in landing)', () => {
   it('asks the server again when reached from an already loaded page', async () => {
     const source = createStubAuthSource(null);
     const { router } = renderRoute('/', { source });
-    await screen.findByRole('link', { name: 'Se Connecter' });
+    await screen.findByRole('link', { name: 'Se connecter' });
     source.session = sessionFor(2); // the social sign-in set a new cookie
     await act(() => router.navigate('/restricted'));
     await waitFor(() => expect(router.state.location.hash).toBe('#question-section'));

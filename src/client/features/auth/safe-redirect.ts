@@ -55,3 +55,8 @@ export function takeRememberedRedirect(): string | null {
     return null;
   }
 }
+
+/** `path?redirect=…` when there is a redirect target to carry to the next auth page, else `path`. */
+export function withRedirect(path: string, redirect: string | null | undefined): string {
+  return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+}

@@ -4,7 +4,15 @@ import { HashLink } from './hash-link';
 /** Seed §2 "Footer": navigation, legal pages, professional services, contact; plus the #politique,
  *  #conditions and #promotion targets. Static pages (/Articles/, /mentions.html, /services.html) are
  *  served outside the SPA, hence plain links. */
-export function HomeFooter({ contactEmail, siteTitle, year }: { contactEmail: string; siteTitle: string; year: number }) {
+export interface HomeFooterProps {
+  contactEmail: string;
+  siteTitle: string;
+  year: number;
+  /** « Comment ça marche ? » is hidden for signed-in users: no link to it then. */
+  showHowItWorks?: boolean;
+}
+
+export function HomeFooter({ contactEmail, siteTitle, year, showHowItWorks = true }: HomeFooterProps) {
   return (
     <footer className="home-footer">
       <div className="ql-container">
@@ -17,7 +25,7 @@ export function HomeFooter({ contactEmail, siteTitle, year }: { contactEmail: st
             <ul>
               <li><HashLink to="#analyse">Poser une question</HashLink></li>
               <li><a href="/Articles/">Articles</a></li>
-              <li><HashLink to="#comment">Comment ça marche ?</HashLink></li>
+              {showHowItWorks && <li><HashLink to="#comment">Comment ça marche&#8239;?</HashLink></li>}
               <li><HashLink to="#professionnels">Les professionnels</HashLink></li>
               <li><HashLink to="#utiles">Sites utiles</HashLink></li>
             </ul>
@@ -29,7 +37,7 @@ export function HomeFooter({ contactEmail, siteTitle, year }: { contactEmail: st
             <ul>
               <li><a href="/mentions.html">Mentions légales</a></li>
               <li><HashLink to="#politique">Politique de confidentialité</HashLink></li>
-              <li><HashLink to="#conditions">Conditions d&apos;utilisation</HashLink></li>
+              <li><HashLink to="#conditions">Conditions d’utilisation</HashLink></li>
             </ul>
           </nav>
           <nav className="home-footer-col" aria-labelledby="footer-pro-title">
@@ -61,7 +69,7 @@ export function HomeFooter({ contactEmail, siteTitle, year }: { contactEmail: st
             </p>
           </div>
           <div id="conditions" className="home-footer-note">
-            <h3 id="conditions-title" className="home-footer-title">Conditions d&apos;utilisation</h3>
+            <h3 id="conditions-title" className="home-footer-title">Conditions d’utilisation</h3>
             <p>
               Les réponses fournies sont des informations juridiques générales fondées sur les sources
               officielles&nbsp;; elles ne constituent pas une consultation juridique et ne remplacent pas l’avis

@@ -136,7 +136,7 @@ describe('HomeContent, signed out', () => {
       expect(hrefs, href).toContain(href);
     }
     expect(within(footer).getByRole('link', { name: 'Politique de confidentialité' })).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: "Conditions d'utilisation" })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Conditions d’utilisation' })).toBeTruthy();
     for (const id of ['politique', 'conditions', 'promotion']) {
       const target = document.getElementById(id);
       expect(target && footer.contains(target), id).toBe(true);
@@ -217,6 +217,30 @@ describe('Scroll-to-top button', () => {
       fireEvent.scroll(window);
     });
     expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+});
+
+describe('Scroll-to-top button on a phone', () => {
+  it('shows only while scrolling back up, so that it never sits over the text being read', () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 375, configurable: true });
+    try {
+      renderAtHome(<HomeContent {...props()} />);
+      const name = 'Remonter en haut de la page';
+      const scrollTo = (y: number) =>
+        act(() => {
+          setScrollY(y);
+          fireEvent.scroll(window);
+        });
+      scrollTo(800);
+      expect(screen.queryByRole('button', { name })).toBeNull(); // reading down
+      scrollTo(700);
+      expect(screen.getByRole('button', { name })).toBeTruthy(); // going back up
+      scrollTo(900);
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
   });
 });
 

@@ -1,11 +1,11 @@
 import { useAuth } from '../../lib/auth/auth-context';
-import { useCity } from '../../lib/city';
+import { locateDisclosure, locateMethod, useCity } from '../../lib/city';
 import { getPublicConfig } from '../../lib/config';
 import { BackendStatusBadge } from './backend-status-badge';
 import { HeroSection } from './hero-section';
 import { HomeFooter } from './home-footer';
 import { HowItWorksSection } from './how-it-works-section';
-import { ProfessionalsSection } from './professionals-section';
+import { ProfessionalsSection, type CityControl } from './professionals-section';
 import type { HomeAuthStatus } from './question-form';
 import { QuestionSection, SignedInPanel } from './question-section';
 import { ReferencesSection } from './references-section';
@@ -21,6 +21,7 @@ export interface HomeContentProps {
   setQuestionText: (text: string | null) => void;
   decrementCredits: () => void;
   city: string | null;
+  cityControl?: CityControl;
   contactEmail: string;
   siteTitle: string;
   showBackendStatus: boolean;
@@ -48,13 +49,18 @@ export function HomeContent(props: HomeContentProps) {
           <TestimonialsSection />
         </>
       )}
-      <ProfessionalsSection city={props.city} />
+      <ProfessionalsSection city={props.city} {...(props.cityControl ? { cityControl: props.cityControl } : {})} />
       <UsefulSitesSection />
       <ReferencesSection />
       <BackendStatusBadge enabled={props.showBackendStatus} />
     </main>
     {/* The footer is the page's contentinfo landmark: outside <main>, as the layout leaves it to this page. */}
-    <HomeFooter contactEmail={props.contactEmail} siteTitle={props.siteTitle} year={props.year ?? new Date().getFullYear()} />
+    <HomeFooter
+      contactEmail={props.contactEmail}
+      siteTitle={props.siteTitle}
+      year={props.year ?? new Date().getFullYear()}
+      showHowItWorks={!authenticated}
+    />
     </>
   );
 }
@@ -63,6 +69,13 @@ export function HomePage() {
   const auth = useAuth();
   const city = useCity();
   const config = getPublicConfig();
+  const cityControl: CityControl = {
+    setCity: city.setCity,
+    ...(locateMethod(config.geo) ? { locate: city.locate } : {}),
+    locating: city.locating,
+    error: city.error,
+    disclosure: locateDisclosure(config.geo),
+  };
   return (
     <HomeContent
       status={auth.status}
@@ -70,7 +83,8 @@ export function HomePage() {
       userName={auth.user?.name ?? null}
       setQuestionText={auth.setQuestionText}
       decrementCredits={auth.decrementCredits}
-      city={city}
+      city={city.city}
+      cityControl={cityControl}
       contactEmail={config.contactEmail}
       siteTitle={config.siteTitle}
       showBackendStatus={config.showBackendStatus}

@@ -1,3 +1,4 @@
+import { useId, useState, type FormEvent } from 'react';
 import { ExternalLink } from './external-link';
 import { Icon } from './home-icons';
 import { BAILIFF_SITE, LAWYER_PORTALS, NOTARY_SITE, buildNearbySearchLinks } from './professional-links';
@@ -21,8 +22,90 @@ function NearbyLinks({ profession, city }: { profession: 'avocat' | 'notaire'; c
   );
 }
 
+export interface CityControl {
+  /** Remembers the typed city on this device (empty: forgets it). */
+  setCity(value: string): void;
+  /** « Me localiser », or undefined when the site offers no way to locate. */
+  locate?: () => Promise<void>;
+  locating: boolean;
+  error: string | null;
+  /** The one line saying what « Me localiser » sends, and where. */
+  disclosure: string | null;
+}
+
+/** The city of the nearby searches: typed (remembered on this device), or located after a click. */
+function CityForm({ city, control }: { city: string | null; control: CityControl }) {
+  const [value, setValue] = useState(city ?? '');
+  const id = useId();
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    control.setCity(value);
+  }
+  return (
+    <form className="home-pro-city" onSubmit={handleSubmit} aria-label="Votre ville">
+      <label htmlFor={`${id}-city`} className="home-pro-city-label">
+        Votre ville (pour chercher près de chez vous)
+      </label>
+      <div className="home-pro-city-row">
+        <input
+          id={`${id}-city`}
+          type="text"
+          autoComplete="address-level2"
+          maxLength={80}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Ex. : Lyon"
+        />
+        <button type="submit" className="ql-btn ql-btn-primary">
+          Valider
+        </button>
+        {control.locate && (
+          <button
+            type="button"
+            className="ql-btn ql-btn-outline"
+            disabled={control.locating}
+            onClick={() => void control.locate?.()}
+          >
+            {control.locating ? 'Localisation…' : 'Me localiser'}
+          </button>
+        )}
+      </div>
+      {control.locate && control.disclosure && <p className="home-pro-city-note">{control.disclosure}</p>}
+      <p className="home-pro-city-note">
+        {city ? `Ville retenue : ${city}, gardée sur cet appareil uniquement.` : 'La ville saisie reste sur cet appareil.'}
+        {city && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="home-pro-city-clear"
+              onClick={() => {
+                setValue('');
+                control.setCity('');
+              }}
+            >
+              Effacer
+            </button>
+          </>
+        )}
+      </p>
+      {control.error && (
+        <p className="ql-error-box" role="alert">
+          {control.error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export interface ProfessionalsSectionProps {
+  city: string | null;
+  /** The city field and « Me localiser » (absent: the links only). */
+  cityControl?: CityControl;
+}
+
 /** Seed §2 "Professionals": lawyers card and notaries & bailiffs card, localised when the city is known. */
-export function ProfessionalsSection({ city }: { city: string | null }) {
+export function ProfessionalsSection({ city, cityControl }: ProfessionalsSectionProps) {
   const place = city?.trim() ? city.trim() : null;
   return (
     <section id="professionnels" className="ql-section home-pros" aria-labelledby="professionnels-title">
@@ -35,6 +118,7 @@ export function ProfessionalsSection({ city }: { city: string | null }) {
             ? `Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de ${place}.`
             : 'Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de chez vous.'}
         </p>
+        {cityControl && <CityForm key={place ?? ''} city={place} control={cityControl} />}
         <div className="home-pro-grid">
           <article className="ql-card home-pro-card" data-aos="fade-up" aria-labelledby="pro-avocats-title">
             <span className="home-pro-icon">

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
 import { QUESTION_EXAMPLES, QuestionForm, type QuestionFormProps } from './question-form';
 import { renderAtHome } from './test-utils';
+import { DRAFT_KEY } from '../../lib/device-data';
 
 const FRENCH_QUESTION =
   "Mon propriétaire refuse de me rendre mon dépôt de garantie depuis trois mois, est-ce qu'il a le droit ?";
@@ -129,23 +130,39 @@ describe('QuestionForm: attachment', () => {
 });
 
 describe('QuestionForm: signed out', () => {
-  it('sends a click on the textarea to /login?redirect=/', async () => {
+  it('lets a visitor click and type before signing in, keeping the draft on the device (this tab)', async () => {
     const user = userEvent.setup();
     const { router, textarea } = setup({ status: 'anonymous', credits: null });
     await user.click(textarea);
-    expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/');
-    expect(screen.getByText('Page de connexion')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    await user.type(textarea, 'Mon bail');
+    expect(textarea.value).toBe('Mon bail');
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBe('Mon bail');
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  it('sends a submit to /login?redirect=/app/reponse-legale without spending a credit', async () => {
+  it('sends a submit to /login?redirect=/app/question with the draft kept, without spending a credit', async () => {
     const user = userEvent.setup();
-    const { router, props } = setup({ status: 'anonymous', credits: null });
+    const { router, props, textarea } = setup({ status: 'anonymous', credits: null });
+    await user.type(textarea, FRENCH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('?redirect=/app/reponse-legale');
+    expect(router.state.location.search).toBe('?redirect=/app/question');
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBe(FRENCH_QUESTION);
     expect(props.decrementCredits).not.toHaveBeenCalled();
     expect(props.setQuestionText).not.toHaveBeenCalled();
+  });
+
+  it('gives the draft back once signed in, says so, and forgets it when the question is sent', async () => {
+    window.sessionStorage.setItem(DRAFT_KEY, FRENCH_QUESTION);
+    const user = userEvent.setup();
+    const { props, textarea, router } = setup();
+    expect(textarea.value).toBe(FRENCH_QUESTION);
+    expect(screen.getByText(/Votre question a été gardée pendant la connexion/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(props.setQuestionText).toHaveBeenCalledWith(FRENCH_QUESTION));
+    expect(router.state.location.pathname).toBe('/app/reponse-legale');
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('does not redirect a keyboard user who tabs into the textarea', async () => {
@@ -203,6 +220,47 @@ describe('QuestionForm: signed in', () => {
     expect(props.decrementCredits).not.toHaveBeenCalled();
   });
 
+  it('asks the server about a short question that fails the score, and follows its verdict', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      const known = url.includes(encodeURIComponent('licenciement abusif'));
+      return new Response(JSON.stringify(known ? { ok: true } : { ok: false, code: 'not_french', message: MESSAGES.notFrench }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const user = userEvent.setup();
+    const { router, props, textarea } = setup();
+    await user.type(textarea, 'blorp zorg');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.notFrench);
+    expect(props.setQuestionText).not.toHaveBeenCalled();
+
+    await user.clear(textarea);
+    await user.type(textarea, 'licenciement abusif');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    await waitFor(() => expect(props.setQuestionText).toHaveBeenCalledWith('licenciement abusif'));
+    expect(router.state.location.pathname).toBe('/app/reponse-legale');
+    expect(calls).toEqual([
+      '/api/search/question-check?q=blorp%20zorg',
+      '/api/search/question-check?q=licenciement%20abusif',
+    ]);
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a short text with a frequent foreign word at once, without asking the server', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const user = userEvent.setup();
+    const { textarea } = setup();
+    await user.type(textarea, 'the divorce');
+    await user.click(screen.getByRole('button', { name: 'Analyse' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.notFrench);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('stores the question, spends one credit and opens the answer screen', async () => {
     const user = userEvent.setup();
     const { router, props, textarea } = setup();
@@ -222,12 +280,26 @@ describe('QuestionForm: signed in', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('says before any typing that there is no credit left, how to get some, and where free help is', () => {
+    setup({ credits: 0 });
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Vous n’avez plus de crédit');
+    expect(within(note).getByRole('link', { name: 'contact@questionlegale.info' }).getAttribute('href')).toBe('mailto:contact@questionlegale.info');
+    expect(within(note).getByRole('link', { name: 'ressources officielles' }).getAttribute('href')).toBe('/#references');
+    expect(within(note).getByRole('link', { name: /trouvez un professionnel/ }).getAttribute('href')).toBe('/#professionnels');
+  });
+
+  it('does not say it with credits left', () => {
+    setup({ credits: 1 });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('does not charge a user who has no credit left and points to free help', async () => {
     const user = userEvent.setup();
     const { router, props, textarea } = setup({ credits: 0 });
     await user.type(textarea, FRENCH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
-    expect((await screen.findByRole('alert')).textContent).toContain("Vous n'avez plus de crédit disponible");
+    expect((await screen.findByRole('alert')).textContent).toContain('Vous n’avez plus de crédit');
     expect(props.decrementCredits).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,12 +1,33 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { MAX_WORDS, countWords, truncateToWords } from '../../../common/words';
+import { getPublicConfig } from '../../lib/config';
+import { clearDraft, readDraft, saveDraft } from '../../lib/device-data';
 
 /** The French score's word lists load on demand (first keystroke or submit), not with the home page. */
 const loadQuestionRules = () => import('../../../common/question');
+
+export const QUESTION_CHECK_URL = '/api/search/question-check';
+
+/**
+ * A short question (one to three words) that fails the score: the server says whether the corpus knows its
+ * words. When it cannot be asked, the question goes on (the answers API applies the same rule, free of charge).
+ */
+async function corpusKnows(question: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${QUESTION_CHECK_URL}?q=${encodeURIComponent(question)}`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return true;
+    const body = (await response.json()) as unknown;
+    return !(typeof body === 'object' && body !== null && 'ok' in body && body.ok === false);
+  } catch {
+    return true;
+  }
+}
 import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
-import { HashLink } from './hash-link';
 
 export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -18,8 +39,11 @@ export const QUESTION_EXAMPLES: readonly string[] = [
   "J'ai reçu une amende pour un excès de vitesse que je n'ai pas commis. Comment la contester ?",
 ];
 
-export const LOGIN_FROM_TEXTAREA = '/login?redirect=/';
-export const LOGIN_FROM_SUBMIT = '/login?redirect=/app/reponse-legale';
+/**
+ * Submitting while signed out keeps the draft on this device (tab) and goes to the login page, which sends
+ * the visitor back to the question form, draft restored, once signed in (or registered then signed in).
+ */
+export const LOGIN_FROM_SUBMIT = '/login?redirect=/app/question';
 export const ANSWER_ROUTE = '/app/reponse-legale';
 
 /** Keys still accepted once the word limit is reached (navigation, deletion, focus). */
@@ -63,6 +87,20 @@ const FORM_ERROR_OF = {
   not_french: 'notFrench',
 } as const satisfies Record<string, FormError>;
 
+/** How to get credits, and free help meanwhile (shown before typing at 0 credits, and on submit). */
+export function NoCreditsText() {
+  const email = getPublicConfig().contactEmail;
+  return (
+    <>
+      Vous n’avez plus de crédit : une nouvelle question ne peut pas être envoyée pour le moment, et rien ne vous
+      sera facturé. Pour obtenir des crédits, écrivez à <a href={`mailto:${email}`}>{email}</a> depuis l’adresse
+      e-mail de votre compte. En attendant, l’aide juridique gratuite reste possible : consultez les{' '}
+      <Link to="/#references">ressources officielles</Link> (point-justice, aide juridictionnelle) ou{' '}
+      <Link to="/#professionnels">trouvez un professionnel près de chez vous</Link>.
+    </>
+  );
+}
+
 function ErrorContent({ error }: { error: FormError }) {
   switch (error) {
     case 'empty':
@@ -76,13 +114,7 @@ function ErrorContent({ error }: { error: FormError }) {
     case 'longWord':
       return <>{MESSAGES.wordTooLong}</>;
     case 'noCredits':
-      return (
-        <>
-          Vous n&apos;avez plus de crédit disponible : aucune question ne vous sera facturée. Pour une aide
-          gratuite, consultez les <HashLink to="#references">ressources officielles</HashLink> (point-justice, aide
-          juridictionnelle) ou <HashLink to="#professionnels">trouvez un professionnel près de chez vous</HashLink>.
-        </>
-      );
+      return <NoCreditsText />;
   }
 }
 
@@ -90,7 +122,9 @@ function ErrorContent({ error }: { error: FormError }) {
 export function QuestionForm({ status, credits, setQuestionText, decrementCredits, onTextChange }: QuestionFormProps) {
   const navigate = useNavigate();
   const { placeholder, stop } = useTypewriterPlaceholder(QUESTION_EXAMPLES);
-  const [text, setText] = useState('');
+  // A question typed before signing in comes back here (kept for this tab only).
+  const [restored] = useState(() => readDraft());
+  const [text, setText] = useState(restored ?? '');
   const [error, setError] = useState<FormError | null>(null);
   const ids = useId();
   const textareaId = `${ids}-question`;
@@ -101,12 +135,14 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
   const words = countWords(text);
   const atLimit = words >= MAX_WORDS;
   const signedOut = status === 'anonymous';
+  const outOfCredits = status === 'authenticated' && credits !== null && credits <= 0;
 
   function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
     const value = event.target.value;
     const next = countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value;
     setText(next);
     onTextChange?.(next);
+    if (status !== 'authenticated') saveDraft(next);
     setError(null);
     void loadQuestionRules(); // warm the French check before the submit needs it
   }
@@ -118,10 +154,6 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     event.preventDefault();
   }
 
-  function handleTextareaClick() {
-    if (signedOut) void navigate(LOGIN_FROM_TEXTAREA);
-  }
-
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void submit();
@@ -130,22 +162,28 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
   async function submit() {
     if (status === 'loading') return; // the session is not known yet: do nothing rather than guess
     if (status === 'anonymous') {
+      saveDraft(text);
       void navigate(LOGIN_FROM_SUBMIT);
       return;
     }
-    if (text.trim() === '') return setError('empty');
-    // The server's own rule, in the same order and with the same messages (length first).
-    const { validateQuestion } = await loadQuestionRules();
-    const valid = validateQuestion(text);
-    if (!valid.ok) return setError(FORM_ERROR_OF[valid.code]);
+    const question = text.trim();
+    if (question === '') return setError('empty');
+    // The server's own rule, in the same order and with the same messages (length first); a short question
+    // that fails the French score passes when the corpus knows its words.
+    const { validateQuestion, isShortQuestionCandidate } = await loadQuestionRules();
+    const valid = validateQuestion(question);
+    if (!valid.ok && !(valid.code === 'not_french' && isShortQuestionCandidate(question) && (await corpusKnows(question)))) {
+      return setError(FORM_ERROR_OF[valid.code]);
+    }
     if (credits !== null && credits <= 0) return setError('noCredits');
     setError(null);
-    setQuestionText(valid.text);
+    clearDraft();
+    setQuestionText(question);
     decrementCredits();
     void navigate(ANSWER_ROUTE);
   }
 
-  const describedBy = [counterId, signedOut ? hintId : null, atLimit ? noticeId : null]
+  const describedBy = [counterId, signedOut || outOfCredits || restored ? hintId : null, atLimit ? noticeId : null]
     .filter(Boolean)
     .join(' ');
 
@@ -156,8 +194,18 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
       </label>
       {signedOut && (
         <p id={hintId} className="home-form-hint">
-          Connectez-vous ou créez un compte gratuit pour poser votre question : vos trois premières
-          questions sont offertes.
+          Écrivez votre question : à l’envoi, vous vous connecterez ou créerez un compte gratuit (trois questions
+          offertes), et elle vous attendra ici.
+        </p>
+      )}
+      {outOfCredits && (
+        <div id={hintId} className="home-form-hint home-form-no-credits" role="note">
+          <NoCreditsText />
+        </div>
+      )}
+      {!signedOut && !outOfCredits && restored && (
+        <p id={hintId} className="home-form-hint">
+          Votre question a été gardée pendant la connexion : relisez-la puis cliquez sur « Analyse ».
         </p>
       )}
       <textarea
@@ -170,7 +218,6 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
         onChange={handleChange}
         onKeyDown={handleKeyDown}
         onFocus={stop}
-        onClick={handleTextareaClick}
         aria-describedby={describedBy}
         aria-invalid={error !== null && error !== 'noCredits' ? true : undefined}
       />

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../testing/stub-auth-source';
 import { AuthProvider, useAuth, type AuthState } from './auth-context';
+import { DRAFT_KEY, currentAnswerKey, historyKey, setKeepHistoryOnDevice } from '../device-data';
 import { GET_SESSION_URL, PROFILE_URL, createHttpAuthSource, parseProfileReply, parseSessionReply } from './auth-source';
 
 let latest: AuthState | null = null;
@@ -109,6 +110,31 @@ describe('AuthProvider', () => {
     expect(text('credits')).toBe('aucun');
     expect(text('question')).toBe('vide');
     expect(text('apikey')).toBe('aucune');
+  });
+
+  it('erases what the browser keeps for the account on sign-out (history unless kept), and legacy shared keys on start', async () => {
+    window.localStorage.setItem('ql.history', '[{"question":"Mon mari me frappe"}]');
+    window.localStorage.setItem(historyKey('u-1'), '[]');
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
+    window.sessionStorage.setItem(DRAFT_KEY, 'Mon brouillon');
+    const source = createStubAuthSource(sessionFor(2));
+    renderProvider(source);
+    await waitFor(() => expect(text('status')).toBe('authenticated'));
+    expect(window.localStorage.getItem('ql.history')).toBeNull();
+    await act(() => current().signOut());
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+
+    // Kept by choice: the history survives the next sign-out, the answer of the tab does not.
+    source.session = sessionFor(2);
+    await act(() => current().refreshProfile());
+    setKeepHistoryOnDevice('u-1', true);
+    window.localStorage.setItem(historyKey('u-1'), '[]');
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
+    await act(() => current().signOut());
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBe('[]');
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
   });
 
   it('clears the local state even when the server sign-out fails, and reports the failure', async () => {

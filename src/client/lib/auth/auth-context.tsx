@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createHttpAuthSource, type AuthSession, type AuthSource, type AuthUser } from './auth-source';
 import { SESSION_TICK_MS, needsRefresh, withRetry } from './session-refresh';
+import { forgetOnSignOut, purgeLegacyKeys } from '../device-data';
 
 export type { AuthSession, AuthSource, AuthUser } from './auth-source';
 
@@ -24,8 +25,13 @@ export interface AuthState {
    * callers share it, unless `force` is set (e.g. right after signing in, so that the new cookie is read).
    */
   refreshProfile(options?: RefreshOptions): Promise<void>;
-  /** Signs out and clears the local state; rejects if the server could not end the session. */
+  /**
+   * Signs out and clears the local state; rejects if the server could not end the session. What the browser
+   * keeps for the account (answer of the tab, question draft, history unless kept) is erased either way.
+   */
   signOut(): Promise<void>;
+  /** The server already ended the session (account deleted, signed out everywhere): clears the local state. */
+  signedOutByServer(): void;
 }
 
 export interface RefreshOptions {
@@ -66,6 +72,12 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
 
   const expiresAt = useRef<number | null>(null);
   const disposed = useRef(false);
+  // The last signed-in account: what signing out erases from this browser (even after the session expired).
+  const userIdRef = useRef<string | null>(null);
+  const currentUserId = session.user?.id ?? null;
+  useEffect(() => {
+    if (currentUserId) userIdRef.current = currentUserId;
+  }, [currentUserId]);
 
   const apply = useCallback((next: CheckResult) => {
     const previous = statusRef.current;
@@ -124,18 +136,25 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
     [activeSource, apply],
   );
 
+  const clearLocal = useCallback(() => {
+    ++sequence.current;
+    forgetOnSignOut(userIdRef.current);
+    userIdRef.current = null;
+    statusRef.current = 'anonymous';
+    expiresAt.current = null;
+    setSession(ANONYMOUS);
+    setAuthAction('logout');
+    setQuestionText(null);
+  }, []);
+
   const signOut = useCallback(async (): Promise<void> => {
     ++sequence.current;
     try {
       await activeSource.signOut();
     } finally {
-      statusRef.current = 'anonymous';
-      expiresAt.current = null;
-      setSession(ANONYMOUS);
-      setAuthAction('logout');
-      setQuestionText(null);
+      clearLocal();
     }
-  }, [activeSource]);
+  }, [activeSource, clearLocal]);
 
   const decrementCredits = useCallback(() => {
     setSession((s) => (s.credits === null ? s : { ...s, credits: Math.max(0, s.credits - 1) }));
@@ -143,6 +162,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
 
   useEffect(() => {
     disposed.current = false;
+    purgeLegacyKeys();
     void refreshProfile();
     return () => {
       disposed.current = true;
@@ -170,8 +190,17 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   }, [signedIn, refreshProfile]);
 
   const value = useMemo<AuthState>(
-    () => ({ ...session, authAction, questionText, setQuestionText, decrementCredits, refreshProfile, signOut }),
-    [session, authAction, questionText, decrementCredits, refreshProfile, signOut],
+    () => ({
+      ...session,
+      authAction,
+      questionText,
+      setQuestionText,
+      decrementCredits,
+      refreshProfile,
+      signOut,
+      signedOutByServer: clearLocal,
+    }),
+    [session, authAction, questionText, decrementCredits, refreshProfile, signOut, clearLocal],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

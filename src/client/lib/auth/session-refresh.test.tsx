@@ -174,17 +174,17 @@ describe('AuthProvider session refresh', () => {
   it('sends a protected page to /login when the session expires under it', async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     // the lazy pages, loaded beforehand so that the fake clock does not race the module loader
-    await Promise.all([import('../../features/app/app-restricted-page'), import('../../features/auth/login-page')]);
+    await Promise.all([import('../../features/app/question-page'), import('../../features/auth/login-page')]);
     const source = createStubAuthSource(expiringAt(T0 + 45 * SECOND));
-    const { router } = renderRoute('/app/restricted', { source });
+    const { router } = renderRoute('/app/question', { source });
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: 'Zone restreinte' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Poser une question' })).toBeTruthy();
     source.session = null;
     await advance(SESSION_TICK_MS);
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('?redirect=%2Fapp%2Frestricted');
+    expect(router.state.location.search).toBe('?redirect=%2Fapp%2Fquestion');
   }, 20_000);
 
   it('checks again when the tab becomes visible', async () => {

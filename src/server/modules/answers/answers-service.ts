@@ -141,7 +141,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
   const fiches = (id: string): Fiche | undefined => cachedFiche(deps.engine, id);
 
   async function prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure> {
-    const valid = validateQuestion(rawQuestion);
+    // Short questions (« licenciement abusif ») pass when the corpus knows their words.
+    const valid = validateQuestion(rawQuestion, { knowsWord: (word) => deps.engine.knowsWord(word) });
     if (!valid.ok) return { ok: false, status: 400, code: 'invalid_question', message: valid.message };
     const question = valid.text;
     const urgent = detectUrgency(question);

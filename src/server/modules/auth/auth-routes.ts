@@ -19,7 +19,9 @@ const LIMITED: Record<string, string> = {
   '/request-password-reset': 'reset',
   '/reset-password': 'reset-link',
   '/send-verification-email': 'verify',
-  '/change-password': 'change-password',
+  // Password checks of a signed-in user (the account page): limited too, so they cannot be used to guess it.
+  '/change-password': 'account-password',
+  '/delete-user': 'account-password',
 };
 
 /** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
@@ -173,14 +175,19 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
         }
       }
 
+      // Deleting the account is always confirmed by the password (better-auth would accept a recent session).
+      if (path === '/delete-user' && (typeof fields.password !== 'string' || fields.password === '' || fields.token !== undefined)) {
+        return sendAuthError(reply, path, 400, 'PASSWORD_REQUIRED', MESSAGES.passwordRequiredToDelete);
+      }
+
       const group = LIMITED[path];
       if (group) {
         const checks = [accounts.rateLimiter.hit(`ip:${group}:${address}`, limits.perIp)];
         if (email) checks.push(accounts.rateLimiter.hit(hashedKey(`email:${group}`, email), limits.perEmail));
-        if (path === '/change-password') {
+        if (group === 'account-password') {
           // No e-mail in the body: the budget follows the signed-in account (guessing the current password).
           const user = await accounts.resolveUser(request);
-          if (user) checks.push(accounts.rateLimiter.hit(hashedKey('user:change-password', user.userId), limits.perEmail));
+          if (user) checks.push(accounts.rateLimiter.hit(hashedKey('user:account-password', user.userId), limits.perEmail));
         }
         const limited = refuse(await Promise.all(checks), AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
         if (limited) return limited;

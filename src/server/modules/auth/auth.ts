@@ -217,6 +217,9 @@ export function createAuth(deps: AuthDeps) {
     // Reset and confirmation tokens are stored hashed: a database leak does not hand out live links.
     verification: { storeIdentifier: 'hashed' },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
+    // The account page deletes the account (sessions, ledger, feedback and profile go with it: ON DELETE
+    // CASCADE); auth-routes.ts requires the password for it.
+    user: { deleteUser: { enabled: true } },
     // Our own database-backed limiter (rate-limit.ts) covers sign-in, sign-up and reset by IP and e-mail.
     rateLimit: { enabled: false },
     advanced: {

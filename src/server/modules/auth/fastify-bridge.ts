@@ -40,6 +40,8 @@ interface AuthErrorBody {
 const PATH_OVERRIDES: Record<string, Record<string, string>> = {
   '/reset-password': { INVALID_TOKEN: 'RESET_LINK_INVALID', TOKEN_EXPIRED: 'RESET_LINK_INVALID' },
   '/verify-email': { INVALID_TOKEN: 'VERIFY_LINK_INVALID', TOKEN_EXPIRED: 'VERIFY_LINK_INVALID' },
+  '/change-password': { INVALID_PASSWORD: 'CURRENT_PASSWORD_INVALID', CREDENTIAL_ACCOUNT_NOT_FOUND: 'NO_PASSWORD_ON_ACCOUNT' },
+  '/delete-user': { INVALID_PASSWORD: 'CURRENT_PASSWORD_INVALID', CREDENTIAL_ACCOUNT_NOT_FOUND: 'NO_PASSWORD_ON_ACCOUNT' },
 };
 
 /** Every French message the site itself writes (mapped auth codes, password rules…). */

@@ -20,6 +20,21 @@ import {
 export interface PrefilePdfOptions {
   siteTitle: string;
   siteUrl?: string;
+  /**
+   * Origin of the site as the visitor reached it (`https://exemple.fr`): the answer's link to the home page's
+   * professionals search (`/#professionnels`) is printed as a full address under it. Defaults to `siteUrl`.
+   */
+  linkOrigin?: string;
+}
+
+/** The professionals search of the home page, as the answers write it (a path the PDF cannot follow). */
+const PROFESSIONALS_PATH = /(^|[\s(«:])\/#professionnels\b/g;
+
+/** Section text with the site's own paths spelled out as full addresses (a printed page has no « current site »). */
+export function absoluteSiteLinks(text: string, origin: string | undefined): string {
+  if (!origin) return text;
+  const base = origin.replace(/\/+$/, '');
+  return text.replace(PROFESSIONALS_PATH, (_m, before: string) => `${before}${base}/#professionnels`);
 }
 
 export const PREFILE_TITLE = 'Pré-dossier juridique';
@@ -380,6 +395,20 @@ class PrefileWriter {
     doc.fillColor(color);
   }
 
+  /** The case the visitor chose among the answer's alternatives (« Votre logement est : meublé »). */
+  chosenCase(question: string | undefined, label: string): void {
+    const { doc } = this;
+    const lead = cleanText(question ?? 'Votre situation :').trim();
+    const text = `${lead}${/:\s*$/.test(lead) ? '' : ' :'} ${cleanText(label).trim()}`;
+    this.ensureSpace(BODY_SIZE * 3);
+    this.style(FONT_BOLD, 11, COLORS.primaryDark).text(text, this.left, doc.y, { width: this.width, lineGap: LINE_GAP });
+    this.style(FONT_REGULAR, 9.5, COLORS.muted).text('La réponse ci-dessous correspond à ce cas.', this.left, doc.y, {
+      width: this.width,
+      lineGap: LINE_GAP,
+    });
+    doc.moveDown(1);
+  }
+
   section(title: string, text: string | undefined): void {
     const { doc } = this;
     this.heading(title);
@@ -577,9 +606,11 @@ export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePd
   writer.header(prefileDate(input.answeredAt));
   if (answer.urgent) writer.emergency();
   writer.question(input.question);
+  if (input.chosenCase) writer.chosenCase(answer.choices?.question, input.chosenCase);
+  const linkOrigin = opts.linkOrigin ?? opts.siteUrl;
   for (const id of SECTION_IDS) {
     const section = answer.sections.find((s) => s.id === id && s.text.trim() !== '');
-    writer.section(SECTION_TITLES[id], section?.text);
+    writer.section(SECTION_TITLES[id], section ? absoluteSiteLinks(section.text, linkOrigin) : undefined);
   }
   writer.sources(answer.sources);
   writer.dataDateAndNotice(answer.dataDate);

@@ -48,7 +48,10 @@ export async function prefileRoutes(app: FastifyInstance, opts: PrefileRoutesOpt
 
       let pdf: Buffer;
       try {
-        pdf = await renderPrefilePdf(parsed.data, { siteTitle: opts.siteTitle, siteUrl: opts.siteUrl });
+        // Without PUBLIC_URL, the site's links are written under the address the visitor used.
+        const host = /^[\w.-]{1,253}(:\d{1,5})?$/.test(request.host) ? request.host : null;
+        const linkOrigin = opts.siteUrl ?? (host ? `${request.protocol}://${host}` : undefined);
+        pdf = await renderPrefilePdf(parsed.data, { siteTitle: opts.siteTitle, siteUrl: opts.siteUrl, linkOrigin });
       } catch (err) {
         // The message could quote the text being laid out: log only the error's kind and where it came from.
         const name = err instanceof Error ? err.name : typeof err;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { creditLedger, profiles, users } from '../../db/schema';
-import { INITIAL_CREDITS, type ProfileResponse } from '../../../common/auth/profile';
+import { INITIAL_CREDITS, type LedgerEntry, type ProfileResponse } from '../../../common/auth/profile';
 
 export interface ProfileService {
   /**
@@ -22,6 +22,8 @@ export interface ProfileService {
   regenerateApiKey(userId: string): Promise<ProfileResponse | null>;
   /** The user owning this API key, if any. */
   findUserByApiKey(apiKey: string): Promise<{ userId: string; email: string; name: string } | null>;
+  /** The user's latest credit movements, newest first: date, amount, reason code (no question text exists). */
+  ledger(userId: string, limit: number): Promise<LedgerEntry[]>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,6 +92,15 @@ export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}
       if (!(await this.get(userId))) return null;
       await db.update(profiles).set({ apiKey: randomUUID(), updatedAt: new Date() }).where(eq(profiles.userId, userId));
       return read(userId);
+    },
+    async ledger(userId, limit) {
+      const rows = await db
+        .select({ at: creditLedger.createdAt, delta: creditLedger.delta, reason: creditLedger.reason })
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, userId))
+        .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+        .limit(limit);
+      return rows.map((r) => ({ at: r.at.toISOString(), delta: r.delta, reason: r.reason }));
     },
     async findUserByApiKey(apiKey) {
       if (!UUID.test(apiKey)) return null;

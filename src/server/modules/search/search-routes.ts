@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema, type SearchResponse } from '../../../common/api/search';
+import { questionCheckQuerySchema, searchQuerySchema, type QuestionCheckResponse, type SearchResponse } from '../../../common/api/search';
+import { validateQuestion } from '../../../common/question';
 import type { ApiError } from '../../../common/api/errors';
 import type { SearchEngine } from '../../../corpus/engine';
 
@@ -9,7 +10,10 @@ export interface SearchRoutesOptions {
   perMinute?: number;
 }
 
-/** GET /search (mounted under /api): official fiches related to a question. Public, rate-limited per IP. */
+/**
+ * GET /search (mounted under /api): official fiches related to a question; GET /search/question-check:
+ * the French check of a question with the corpus's vocabulary (short questions). Public, rate-limited per IP.
+ */
 export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptions): Promise<void> {
   const { engine } = opts;
   app.get(
@@ -34,6 +38,22 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptio
       };
       // The question text is never logged: only counts.
       request.log.debug({ results: body.results.length, tookMs }, 'search');
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  app.get(
+    '/search/question-check',
+    { config: { rateLimit: { max: opts.perMinute ?? 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const raw = request.query as Record<string, unknown>;
+      const parsed = questionCheckQuerySchema.safeParse({ q: raw.q });
+      if (!parsed.success) {
+        const body: ApiError = { error: { code: 'invalid_query', message: parsed.error.issues[0]?.message ?? 'Requête invalide.' } };
+        return reply.code(400).send(body);
+      }
+      const verdict = validateQuestion(parsed.data.q, { knowsWord: (word) => engine.knowsWord(word) });
+      const body: QuestionCheckResponse = verdict.ok ? { ok: true } : { ok: false, code: verdict.code, message: verdict.message };
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

@@ -276,9 +276,15 @@ describe('composeWithLlm against an OpenAI-compatible server', () => {
     for (const s of spies) expect(s).not.toHaveBeenCalled();
   });
 
-  it('maps retrieved sources to answer sources with the same numbers', () => {
+  it('maps retrieved sources to answer sources with the same numbers, Légifrance links in today’s form', () => {
     expect(toAnswerSources(SOURCES)).toEqual([
-      { n: 1, id: 'F31269', title: SOURCES[0]?.title, url: SOURCES[0]?.url, references: [{ title: SOURCES[0]?.references[0]?.title, url: SOURCES[0]?.references[0]?.url }] },
+      {
+        n: 1,
+        id: 'F31269',
+        title: SOURCES[0]?.title,
+        url: SOURCES[0]?.url,
+        references: [{ title: SOURCES[0]?.references[0]?.title, url: 'https://www.legifrance.gouv.fr/codes/article_lc/LEGIARTI000020466316' }],
+      },
       { n: 2, id: 'F1216', title: SOURCES[1]?.title, url: SOURCES[1]?.url, references: [{ title: SOURCES[1]?.references[0]?.title, url: SOURCES[1]?.references[0]?.url }] },
     ]);
   });

@@ -1,3 +1,4 @@
+import { normalizeLegifranceUrl } from '../../../../common/legifrance';
 import type { AnswerSection, AnswerSource } from '../../../../common/api/answers';
 import { checkAnswer } from '../citations/check-citations';
 import { LlmError, streamChatCompletion } from './openai-client';
@@ -89,7 +90,8 @@ export function toAnswerSources(sources: RetrievedSource[]): AnswerSource[] {
     url: s.url,
     references: s.references.map((r) => ({
       title: r.title,
-      url: r.url,
+      // The fiches cite Légifrance's old addresses (http, jsessionid): today's form.
+      url: normalizeLegifranceUrl(r.url),
       ...(r.text !== undefined ? { text: r.text } : {}),
     })),
   }));

@@ -1,0 +1,213 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openPage } from '../support/browser';
+import { ANSWER_WITH_CHOICES, serveAnswer } from './answer-fixtures';
+import { gotoApp, sharedBrowser, type Site } from './harness';
+import {
+  newCredentials,
+  pathOf,
+  registerThroughApi,
+  startAccountsSite,
+  submitLogin,
+  waitForSignedIn,
+  waitForSignedOut,
+  type Credentials,
+} from './accounts-support';
+
+/**
+ * A shared browser: the answers kept on the device belong to the account that asked (keyed by its id),
+ * are erased at sign-out unless kept, and another account never sees them. A question typed before
+ * signing in survives /login and /register and comes back on the question form.
+ */
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const MARIE_QUESTION = 'Mon mari me frappe et garde mes papiers, que puis-je faire ?';
+
+async function signIn(page: Page, who: Credentials, to = '/app/question'): Promise<void> {
+  await gotoApp(page, `${site.baseUrl}/login?redirect=${encodeURIComponent(to)}`);
+  await submitLogin(page, who.email, who.password);
+  await page.waitForURL((url) => url.pathname === to);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Déconnexion', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await waitForSignedOut(page);
+}
+
+/** Every key this browser holds, local and session storage. */
+async function storageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].sort());
+}
+
+async function historyTexts(page: Page): Promise<string> {
+  const history = page.getByRole('region', { name: 'Mes questions sur cet appareil' });
+  await history.waitFor();
+  return (await history.textContent()) ?? '';
+}
+
+describe('answers on a shared browser', () => {
+  test('two accounts: each sees only its own history; sign-out erases it unless kept', async () => {
+    const marie = newCredentials('marie');
+    const jean = newCredentials('jean');
+    await Promise.all([registerThroughApi(site.baseUrl, marie), registerThroughApi(site.baseUrl, jean)]);
+    const { page, context, errors } = await openPage(browser);
+    await serveAnswer(page, ANSWER_WITH_CHOICES);
+
+    // Marie asks; her answer is kept for the tab and in « Mes questions sur cet appareil ».
+    await signIn(page, marie);
+    await waitForSignedIn(page, 3);
+    const form = page.getByRole('form', { name: 'Poser une question juridique' });
+    await form.getByLabel('Votre question juridique').fill(MARIE_QUESTION);
+    await form.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    await page.getByRole('main').getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached' });
+    expect(await historyTexts(page)).toContain(MARIE_QUESTION);
+    const marieKeys = (await storageKeys(page)).filter((k) => k.startsWith('ql.'));
+    expect(marieKeys.some((k) => /^ql\.history\.[^.]+$/.test(k))).toBe(true);
+    expect(marieKeys).not.toContain('ql.history');
+    expect(marieKeys).not.toContain('ql.currentAnswer');
+
+    // She keeps her history on this device, then signs out: her keys stay, under her account only.
+    await page.getByLabel('Garder mes questions sur cet appareil après la déconnexion').check();
+    await signOut(page);
+    const kept = await storageKeys(page);
+    expect(kept.filter((k) => k.startsWith('ql.history.'))).toHaveLength(1);
+    expect(kept.filter((k) => k.startsWith('ql.currentAnswer.'))).toEqual([]); // the tab's copy always goes
+
+    // Jean signs in on the same browser: nothing of Marie's anywhere on his answer screen.
+    await signIn(page, jean, '/app/reponse-legale');
+    await waitForSignedIn(page, 3);
+    const jeanHistory = await historyTexts(page);
+    expect(jeanHistory).toContain('Aucune question enregistrée sur cet appareil.');
+    expect(await page.content()).not.toContain('Mon mari me frappe');
+    await signOut(page);
+
+    // Marie comes back: her kept history is there.
+    await signIn(page, marie, '/app/reponse-legale');
+    expect(await historyTexts(page)).toContain(MARIE_QUESTION);
+
+    // Without « keep », signing out erases it: no question text is left in this browser.
+    await page.getByLabel('Garder mes questions sur cet appareil après la déconnexion').uncheck();
+    await signOut(page);
+    expect((await storageKeys(page)).filter((k) => k.startsWith('ql.history') || k.startsWith('ql.currentAnswer'))).toEqual([]);
+    const everything = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(everything).not.toContain('Mon mari me frappe');
+    await signIn(page, marie, '/app/reponse-legale');
+    expect(await historyTexts(page)).toContain('Aucune question enregistrée sur cet appareil.');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('typing before signing in', () => {
+  const DRAFT = "Mon propriétaire refuse de me rendre mon dépôt de garantie depuis deux mois, que faire ?";
+
+  async function typeOnHome(page: Page): Promise<void> {
+    await gotoApp(page, `${site.baseUrl}/`);
+    const textarea = page.getByRole('textbox', { name: 'Votre question juridique' });
+    await textarea.click();
+    expect(pathOf(page)).toBe('/'); // no redirect on the first click
+    await textarea.fill(DRAFT);
+    await page.getByRole('form', { name: 'Poser une question juridique' }).getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?redirect=/app/question');
+    await page.getByText('Votre question est gardée sur cet appareil').waitFor();
+  }
+
+  async function expectDraftBack(page: Page): Promise<void> {
+    await page.waitForURL((url) => url.pathname === '/app/question');
+    const textarea = page.getByRole('textbox', { name: 'Votre question juridique' });
+    await expect.poll(() => textarea.inputValue()).toBe(DRAFT);
+    await page.getByText(/Votre question a été gardée pendant la connexion/).waitFor();
+  }
+
+  test('signing in: the draft is back on the question form', async () => {
+    const who = newCredentials('brouillon');
+    await registerThroughApi(site.baseUrl, who);
+    const { page, context, errors } = await openPage(browser);
+    await typeOnHome(page);
+    await submitLogin(page, who.email, who.password);
+    await expectDraftBack(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('registering: the redirect is kept, the e-mail prefilled on /login, and the draft is back', async () => {
+    const who = newCredentials('inscription');
+    const { page, context, errors } = await openPage(browser);
+    await typeOnHome(page);
+    await page.getByRole('main').getByRole('link', { name: 'Inscription', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    expect(pathOf(page)).toBe('/register?redirect=%2Fapp%2Fquestion');
+    const main = page.getByRole('main');
+    await main.getByLabel('Nom complet').fill(who.name);
+    await main.getByLabel('Adresse e-mail').fill(who.email);
+    await main.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+    await main.getByLabel('Confirmer le mot de passe').fill(who.password);
+    await main.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(pathOf(page)).toBe('/login?redirect=%2Fapp%2Fquestion');
+    expect(await main.getByLabel('Adresse e-mail', { exact: true }).inputValue()).toBe(who.email);
+    await main.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+    await main.getByRole('button', { name: 'Connexion', exact: true }).click();
+    await expectDraftBack(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the city, without any third-party call before a click', () => {
+  const nearbyLinks = (page: Page) =>
+    page
+      .locator('#professionnels')
+      .locator('a[href^="https://www.google.com/maps/"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+
+  test('a home visit asks no geolocation service; a typed city is remembered; « Me localiser » asks only after the click', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).port !== new URL(site.baseUrl).port) external.push(r.url());
+    });
+    const calls = { ...site.geo.calls };
+    await gotoApp(page, `${site.baseUrl}/`);
+    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(site.geo.calls).toEqual(calls);
+    expect(external).toEqual([]);
+    expect(await nearbyLinks(page)).toEqual(['https://www.google.com/maps/search/avocat', 'https://www.google.com/maps/search/notaire']);
+
+    // A typed city, remembered on the device.
+    const cityForm = page.getByRole('form', { name: 'Votre ville' });
+    await cityForm.getByLabel(/Votre ville/).fill('Nantes');
+    await cityForm.getByRole('button', { name: 'Valider' }).click();
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
+    expect(site.geo.calls).toEqual(calls);
+
+    // « Me localiser »: one line says what is sent where; the configured service is asked once, after the click.
+    const geoHost = new URL(site.geo.primaryUrl).host;
+    await cityForm.getByText(`« Me localiser » envoie votre adresse IP à ${geoHost}`, { exact: false }).waitFor();
+    await cityForm.getByRole('button', { name: 'Me localiser' }).click();
+    await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
+    expect(site.geo.calls.primary).toBe(calls.primary + 1);
+    expect(external.every((u) => u.startsWith(site.geo.primaryUrl))).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
