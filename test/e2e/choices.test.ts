@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const QUESTION = 'Mon propriétaire garde mon dépôt de garantie, combien peut-il demander ?';
+/** Leaves open whether the flat is furnished: the server's answer carries the choice. */
+const OPEN_CASE = 'Quel est le montant maximum du dépôt de garantie que peut demander le propriétaire ?';
 
 async function askWithServedAnswer(page: Page): Promise<string[]> {
   const who = newCredentials('choix');
@@ -112,6 +114,49 @@ describe('choices on the answer screen', () => {
     const pro = page.locator('#section-professional');
     expect(await pro.getByRole('link', { name: /recherche de professionnels/ }).getAttribute('href')).toBe('/#professionnels');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the real server: a question that leaves the flat open offers its cases; the chosen one switches the answer and is the PDF’s', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith('/api/answers')) requests.push(`${r.method()} ${p}`);
+    });
+    const who = newCredentials('choixreel');
+    await registerThroughApi(site.baseUrl, who);
+    await gotoApp(page, `${site.baseUrl}/login?redirect=/app/question`);
+    await submitLogin(page, who.email, who.password);
+    await page.waitForURL((url) => url.pathname === '/app/question');
+    await waitForSignedIn(page, 3);
+    const form = page.getByRole('form', { name: 'Poser une question juridique' });
+    await form.getByLabel('Votre question juridique').fill(OPEN_CASE);
+    await form.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
+    await page.getByRole('main').getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached' });
+    const main = page.getByRole('main');
+    const group = main.getByRole('group', { name: /^(?:Logement|Location) :$/u });
+    await group.waitFor();
+    const before = await summary(page);
+    expect(before).toMatch(/^La réponse dépend de votre situation/u);
+    const furnished = group.getByRole('button', { name: /^meublée?$/u });
+    await furnished.click();
+    expect(await furnished.getAttribute('aria-pressed')).toBe('true');
+    const after = (await summary(page)) ?? '';
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/2 mois/u);
+    await waitForSignedIn(page, 2);
+
+    const downloadPromise = page.waitForEvent('download', { timeout: 20_000 });
+    await main.getByRole('group', { name: 'Actions sur la réponse', exact: true }).getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }).click();
+    const pdfPath = path.join(tmpDir, 'reel.pdf');
+    await (await downloadPromise).saveAs(pdfPath);
+    const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toMatch(/(?:Logement|Location) : meublée?/u);
+    expect(pdfText).not.toContain('La réponse dépend de votre situation');
+    expect(requests).toEqual(['POST /api/answers', 'POST /api/answers/pdf']);
     expect(errors).toEqual([]);
     await context.close();
   });

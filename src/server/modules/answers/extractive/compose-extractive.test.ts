@@ -6,7 +6,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { composeExtractive, countWords, sentenceCondition } from './compose-extractive';
+import { choiceWording, composeExtractive, countWords, sentenceCondition } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -123,8 +123,10 @@ describe('composeExtractive on the real corpus', () => {
     const q = 'Quel est le montant maximum du dépôt de garantie que peut demander le propriétaire ?';
     const { sources } = retrieveSources(engine, q);
     const { sections, choices } = composeExtractive(q, sources, fiches);
-    expect(choices?.question).toBe('Votre situation correspond à :');
+    // « Logement vide » / « Logement meublé » read « Logement : » vide · meublé.
+    expect(choices?.question).toMatch(/^(?:Logement|Location) :$/u);
     const labels = choices?.options.map((o) => o.label) ?? [];
+    expect(labels).toEqual(expect.arrayContaining(['vide']));
     expect(labels.some((l) => /vide/iu.test(l))).toBe(true);
     expect(labels.some((l) => /meubl/iu.test(l))).toBe(true);
     // The first answer says it depends, in one line, and names the options.
@@ -229,6 +231,14 @@ describe('table rows read as sentences', () => {
     // Rows of other income bands are not quoted as the person's.
     expect(all).not.toMatch(/entre 69 309 € et 92 381 €/u);
     expect(all).not.toMatch(/supérieures à 92 381 €/u);
+  });
+});
+
+describe('choiceWording', () => {
+  const opt = (label: string) => ({ label, sections: [] });
+  it('puts the words the options share in the question and keeps what tells them apart on the buttons', () => {
+    expect(choiceWording(['Logement vide', 'Logement meublé'], [opt('Logement vide'), opt('Logement meublé')])).toEqual({ question: 'Logement :', options: [opt('vide'), opt('meublé')] });
+    expect(choiceWording(['CDD', 'CDI'], [opt('CDD'), opt('CDI')])).toEqual({ question: 'Votre situation correspond à :', options: [opt('CDD'), opt('CDI')] });
   });
 });
 

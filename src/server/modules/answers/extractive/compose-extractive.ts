@@ -581,6 +581,23 @@ function professionalSection(u: Understanding, views: readonly SourceView[], cit
   return `${lines.join('\n')}\n\n${where}`;
 }
 
+/**
+ * The question and the buttons of a choice, in the fiche's words: options that share their first words
+ * (« Logement vide » / « Logement meublé ») read « Logement : » with the buttons « vide » and « meublé »;
+ * otherwise « Votre situation correspond à : » with the whole headings.
+ */
+export function choiceWording(headings: readonly string[], options: AnswerChoices['options']): AnswerChoices {
+  const words = headings.map((h) => h.split(/\s+/u));
+  let common = 0;
+  while (words.every((w) => w.length > common + 1 && w[common]?.toLowerCase() === words[0]?.[common]?.toLowerCase())) common += 1;
+  if (common === 0) return { question: 'Votre situation correspond à :', options: [...options] };
+  const prefix = (words[0] ?? []).slice(0, common).join(' ');
+  return {
+    question: `${prefix} :`,
+    options: options.map((o, i) => ({ ...o, label: (words[i] ?? []).slice(common).join(' ') })),
+  };
+}
+
 /** The open case group that decides the answer: the one « En bref »'s sentence depends on. */
 function decidingGroup(sel: Selection, all: readonly Candidate[]): CaseGroup | undefined {
   for (const c of sel.summary) {
@@ -618,11 +635,11 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
     const leads = options.map((o) => (o.sections[0]?.text.split('\n\n')[0] ?? '').replace(/\s*\[\d+\]$/u, ''));
     // A choice is offered only when the options answer differently.
     if (new Set(leads).size === options.length) {
-      choices = { question: 'Votre situation correspond à :', options };
+      choices = choiceWording(group.kept, options);
       // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
       const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160} : |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
       sel = { ...select(all, u, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
-      const perOption = options.length <= 3 ? options.map((o, i) => `${condition(o.label)}${o.sections[0]?.text.split('\n\n')[0] ?? leads[i]}`) : [summaryText];
+      const perOption = options.length <= 3 ? options.map((o, i) => `${condition(group.kept[i] ?? o.label)}${o.sections[0]?.text.split('\n\n')[0] ?? leads[i]}`) : [summaryText];
       summaryText = `La réponse dépend de votre situation : ${group.kept.map((o) => `« ${o} »`).join(' ou ')} ? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }
   }
