@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Compiles the server for production: `src/server/server.ts` → `dist/server/server.js` (one ESM file,
- * Node 20+, every npm package left external and loaded from node_modules at run time).
+ * Node 20+, every npm package left external and loaded from node_modules at run time), and the worker
+ * thread that lays out the pré-dossier PDFs, `src/server/modules/prefile/prefile-worker.ts` →
+ * `dist/server/prefile-worker.js` (prefile-renderer.ts starts it from beside the bundle).
  *
  * Files the server reads at run time next to its own source are copied at the same place relative to
  * the bundle (`import.meta.url` is then dist/server/server.js):
@@ -84,6 +86,7 @@ export async function buildServer({ outDir = path.join(root, 'dist', 'server') }
     entryPoints: [
       { in: 'src/server/server.ts', out: 'server' },
       { in: 'src/server/modules/corpus-update/corpus-update-worker.ts', out: 'corpus-update-worker' },
+      { in: 'src/server/modules/prefile/prefile-worker.ts', out: 'prefile-worker' },
     ],
     outdir: outDir,
     bundle: true,
@@ -99,7 +102,7 @@ export async function buildServer({ outDir = path.join(root, 'dist', 'server') }
     fs.cpSync(path.join(root, from), path.join(outDir, to), { recursive: true });
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const code = ['server.js', 'corpus-update-worker.js'].map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+  const code = ['server.js', 'corpus-update-worker.js', 'prefile-worker.js'].map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
   const imports = [...new Set([...externalImports(result.metafile), ...requiredPackages(code)])].sort();
   const problems = checkRuntimeImports(imports, pkg);
   if (problems.length > 0) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUESTION_CHARS } from '../words';
 
 /**
  * The answer (product.md §2, issue 5): five sections in this order, numbered sources, the mode that
@@ -88,15 +89,63 @@ export const answerResponseSchema = z.object({
   credits: z.number().int().min(0),
 });
 
+/**
+ * Limits of POST /api/answers/pdf, field by field, so that what one PDF costs to lay out is bounded. Generous
+ * next to what the server sends (at most 5 sources, 43 references for the most cited fiche, article texts of
+ * about 700 characters, five sections of a few thousand characters), so every answer the browser holds fits.
+ */
+export const PREFILE_LIMITS = {
+  sectionChars: 12_000,
+  titleChars: 300,
+  urlChars: 600,
+  idChars: 100,
+  articleChars: 2_000,
+  sources: 10,
+  references: 60,
+  shortChars: 40,
+} as const;
+
+const pdfSectionSchema = answerSectionSchema.extend({
+  title: z.string().max(PREFILE_LIMITS.titleChars),
+  text: z.string().max(PREFILE_LIMITS.sectionChars),
+});
+const pdfSectionsSchema = z.array(pdfSectionSchema).max(SECTION_IDS.length);
+const pdfSourceSchema = answerSourceSchema.extend({
+  n: z.number().int().positive().max(99),
+  id: z.string().max(PREFILE_LIMITS.idChars),
+  title: z.string().max(PREFILE_LIMITS.titleChars),
+  url: z.string().max(PREFILE_LIMITS.urlChars),
+  references: z
+    .array(
+      legalReferenceSchema.extend({
+        title: z.string().max(PREFILE_LIMITS.titleChars),
+        url: z.string().max(PREFILE_LIMITS.urlChars),
+        text: z.string().max(PREFILE_LIMITS.articleChars).optional(),
+      }),
+    )
+    .max(PREFILE_LIMITS.references),
+});
+
+/** The answer as the PDF request carries it: the answer's shape, every field bounded. */
+export const prefileAnswerSchema = answerSchema.extend({
+  sections: pdfSectionsSchema,
+  sources: z.array(pdfSourceSchema).max(PREFILE_LIMITS.sources),
+  dataDate: z.string().max(PREFILE_LIMITS.shortChars),
+  /** Accepted (the browser sends the answer it holds) but not printed: `chosenCase` names the case shown. */
+  choices: answerChoicesSchema
+    .extend({ options: z.array(answerChoiceOptionSchema.extend({ sections: pdfSectionsSchema })).min(2).max(6) })
+    .optional(),
+});
+
 /** Body of POST /api/answers/pdf: the answer the browser holds, and the question it answers. */
 export const prefilePdfRequestSchema = z.object({
-  question: z.string().max(20_000),
-  answer: answerSchema,
+  question: z.string().max(MAX_QUESTION_CHARS),
+  answer: prefileAnswerSchema,
   /** ISO date-time at which the answer was produced (shown on the PDF). */
-  answeredAt: z.string().optional(),
+  answeredAt: z.string().max(PREFILE_LIMITS.shortChars).optional(),
   /**
    * The case the visitor chose among `answer.choices` (its label); `answer.sections` are then that
-   * option's sections. The PDF names the case.
+   * option's sections. The PDF prints it under the question (« Votre situation : … »).
    */
   chosenCase: z.string().max(120).optional(),
 });

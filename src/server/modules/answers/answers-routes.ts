@@ -8,12 +8,14 @@ import { appMetrics } from '../../plugins/metrics';
 import { addRequestLogFields } from '../../plugins/request-log';
 import type { ResolvedUser } from '../auth/accounts';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
+import { connectionClosed, responseDelivered, writeDelivered } from './delivery';
 
 /**
  * POST /answers (mounted under /api), product.md §2. Order: authenticate (401) → validate (400) →
  * retrieve (422 out of scope, free) → debit one credit (402) → compose → citation check → deliver.
  * Errors before the stream starts are plain JSON; after it starts, an `error` event (credit refunded
- * first). A client that leaves before `done` gets its credit back.
+ * first). The credit stays taken if and only if the answer was delivered (delivery.ts): its first section
+ * (stream) or its JSON body reached the client's socket.
  *
  * `Accept: text/event-stream` streams `meta`, `section` × 5, `sources`, `done` (or `error`; `reset` when
  * the model fails midway); otherwise JSON `{ answer, credits }`.
@@ -112,55 +114,90 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
   }
 
+  /** The charging rule (delivery.ts): not delivered → the credit is given back. */
+  async function settle(request: FastifyRequest, prepared: PreparedAnswer, delivered: boolean): Promise<void> {
+    if (!delivered) await refund(request, prepared, 'client_gone');
+  }
+
+  /** Aborts `controller` when the client leaves (already gone: at once). Returns the listener's remover. */
+  function abortOnClose(res: FastifyReply['raw'], controller: AbortController): () => void {
+    const onClose = (): void => {
+      if (!res.writableFinished) controller.abort();
+    };
+    if (connectionClosed(res)) controller.abort();
+    else res.on('close', onClose);
+    return () => res.off('close', onClose);
+  }
+
   async function answerJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): Promise<FastifyReply> {
+    const res = reply.raw;
+    const controller = new AbortController();
+    const stopWatching = abortOnClose(res, controller);
     let composed: ComposedAnswer;
     try {
-      composed = await service.compose(prepared);
+      // A client that leaves while the model writes stops the model too.
+      composed = await service.compose(prepared, { signal: controller.signal });
     } catch (err) {
+      stopWatching();
+      if (controller.signal.aborted) {
+        await settle(request, prepared, false);
+        logSummary(request, { result: 'client_gone', stream: false, charged: false });
+        return reply;
+      }
       request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
       await refund(request, prepared, 'answer_failed');
       logSummary(request, { result: 'answer_failed', stream: false });
       return sendError(reply, 500, 'answer_failed', ANSWER_MESSAGES.failed);
     }
-    logSummary(request, { result: 'ok', stream: false, mode: composed.answer.mode, urgent: prepared.urgent, free: prepared.free, sources: composed.answer.sources.length, ...composed.stats });
+    stopWatching();
+    const stats = { stream: false, mode: composed.answer.mode, urgent: prepared.urgent, free: prepared.free, sources: composed.answer.sources.length, ...composed.stats };
+    if (controller.signal.aborted || connectionClosed(res)) {
+      // Gone while the answer was composed: nothing to send, nothing charged.
+      await settle(request, prepared, false);
+      logSummary(request, { result: 'client_gone', charged: false, ...stats });
+      return reply;
+    }
+    // On the request's log line, written when the response ends. A body that never reaches the socket is
+    // refunded below; that line then says `aborted: true` and the refund is counted in the metrics.
+    logSummary(request, { result: 'ok', ...stats });
     const body: AnswerResponse = { answer: composed.answer, credits: prepared.credits };
-    return reply.code(200).header('cache-control', 'no-store').send(body);
+    const sent = responseDelivered(res);
+    void reply.code(200).header('cache-control', 'no-store').send(body);
+    await settle(request, prepared, await sent);
+    return reply;
   }
 
   async function answerStream(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): Promise<void> {
     reply.hijack();
     const res = reply.raw;
     const controller = new AbortController();
-    let finished = false;
-    let refunded = false;
-    const refundOnce = async (reason: string): Promise<number | null> => {
-      if (refunded) return null;
-      refunded = true;
-      return refund(request, prepared, reason);
-    };
-    const onClose = (): void => {
-      if (finished) return;
-      controller.abort();
-      void refundOnce('client_gone');
-    };
-    res.on('close', onClose);
+    const stopWatching = abortOnClose(res, controller);
+    /** Whether the first section reached the socket (the charging rule); null while none was written. */
+    let firstSection: Promise<boolean> | null = null;
     const write = (event: string, data: unknown): void => {
-      if (!res.destroyed && !res.writableEnded) res.write(sseEvent(event, data));
+      if (!connectionClosed(res) && !res.writableEnded) res.write(sseEvent(event, data));
     };
 
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-      'x-content-type-options': 'nosniff',
-    });
+    if (!connectionClosed(res)) {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+      });
+    }
     const meta: SseMeta = { urgent: prepared.urgent, dataDate: prepared.dataDate };
     write('meta', meta);
 
+    let summary: Record<string, unknown>;
     try {
+      if (controller.signal.aborted) throw new Error('client gone');
       const composed = await service.compose(prepared, {
-        onSection: (s: AnswerSection) => write('section', s),
+        onSection: (s: AnswerSection) => {
+          if (firstSection) write('section', s);
+          else firstSection = writeDelivered(res, sseEvent('section', s));
+        },
         onReset: () => write('reset', {}),
         signal: controller.signal,
       });
@@ -173,25 +210,29 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       const sources: SseSources = { sources: answer.sources, mode: answer.mode, dataDate: answer.dataDate, urgent: answer.urgent };
       write('sources', sources);
       const done: SseDone = { credits: prepared.credits };
-      finished = !res.destroyed;
       write('done', done);
-      logSummary(request, { result: finished ? 'ok' : 'client_gone', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats });
-      if (!finished) await refundOnce('client_gone');
+      summary = { result: 'ok', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats };
     } catch (err) {
-      if (!controller.signal.aborted) request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
-      if (controller.signal.aborted) {
-        logSummary(request, { result: 'client_gone', stream: true });
-      } else {
-        finished = true;
-        await refundOnce('answer_failed');
+      if (!controller.signal.aborted) {
+        // The server's own failure: refunded whatever had left, as the error event says.
+        request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+        stopWatching();
+        await refund(request, prepared, 'answer_failed');
         logSummary(request, { result: 'answer_failed', stream: true });
         const error: SseError = { code: 'answer_failed', message: ANSWER_MESSAGES.failed };
         write('error', error);
+        if (!res.writableEnded) res.end();
+        return;
       }
-    } finally {
-      res.off('close', onClose);
-      if (!res.writableEnded) res.end();
+      summary = { result: 'client_gone', stream: true };
     }
+    stopWatching();
+    // Decided before the stream ends, so that the summary is on the request's log line.
+    const delivered = firstSection ? await firstSection : false;
+    await settle(request, prepared, delivered);
+    if (summary.result === 'ok' && !delivered) summary.result = 'client_gone';
+    logSummary(request, { ...summary, charged: delivered && !prepared.free });
+    if (!res.writableEnded) res.end();
   }
 
   api.post('/answers', { logLevel: 'warn' }, async (request, reply) => {

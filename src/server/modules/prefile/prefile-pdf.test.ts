@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_NOTICE, EMERGENCY_NUMBERS, SECTION_IDS, SECTION_TITLES } from '../../../common/api/answers';
 import {
+  breakLongWords,
   cleanText,
   EMPTY_SECTION_TEXT,
   EMERGENCY_TITLE,
@@ -204,6 +205,51 @@ describe('renderPrefilePdf', () => {
     expect(text).toContain('Date des données : inconnue');
     expect(text).toContain(`Établi le ${formatFrenchLongDate(new Date())}`);
     expect(pageCount(text)).toBeGreaterThan(5);
+  });
+
+  it('prints the chosen case under the question and leaves the other cases out', async () => {
+    const request = sampleRequest();
+    const sections = request.answer.sections;
+    request.chosenCase = 'location meublée';
+    request.answer.choices = {
+      question: 'Votre bail porte sur :',
+      options: [
+        { label: 'location meublée', sections },
+        { label: 'location nue', sections: sections.map((s) => ({ ...s, text: `${s.text} Seulement pour la location nue.` })) },
+      ],
+    };
+    const text = pdfToText(await renderPrefilePdf(request, OPTS), 'chosen-case');
+    const one = flat(text);
+    // The case as the answer's choice names it: its question, then the chosen option.
+    expect(one).toContain('Votre bail porte sur : location meublée');
+    expect(one.indexOf('Votre bail porte sur')).toBeGreaterThan(one.indexOf('Que puis-je faire ?'));
+    expect(one.indexOf('Votre bail porte sur')).toBeLessThan(one.indexOf(SECTION_TITLES.summary));
+    expect(one).not.toContain('location nue');
+  });
+
+  it('lays out words far longer than a line in linear time, every character kept', { timeout: 30_000 }, async () => {
+    // One word of 50,000 characters took 240 s and 4.4 GB (pdfkit measured the rest of the word for each line).
+    const request = sampleRequest();
+    request.question = `Mon bailleur ${'ж'.repeat(50_000)} refuse.`;
+    request.answer.sections = request.answer.sections.map((s) => (s.id === 'law' ? { ...s, text: `Début ${'é'.repeat(12_000)} fin [1].` } : s));
+    request.answer.sources = [{ n: 1, id: 'F1', title: 'T'.repeat(300), url: `https://www.service-public.fr/${'a'.repeat(570)}`, references: [] }];
+    const text = pdfToText(await renderPrefilePdf(request, OPTS), 'long-words');
+    expect(text.match(/ж/g)?.length).toBe(50_000);
+    expect(text.match(/é/g)?.length).toBeGreaterThanOrEqual(12_000);
+    expect(flat(text)).toContain('refuse.');
+  });
+
+  it('breaks only the runs wider than the line, into pieces that fit', () => {
+    const measure = (s: string): number => Array.from(s).length * 6; // 6 points a character
+    expect(breakLongWords('un mot court et https://www.service-public.fr/F31269', 400, 10, measure)).toBe(
+      'un mot court et https://www.service-public.fr/F31269',
+    );
+    const broken = breakLongWords(`avant ${'a'.repeat(200)} après`, 400, 10, measure);
+    const pieces = broken.split(' ')[1]?.split('\u200b') ?? [];
+    expect(pieces.join('')).toBe('a'.repeat(200));
+    for (const piece of pieces) expect(measure(piece)).toBeLessThanOrEqual(400);
+    // Characters outside the basic plane stay whole.
+    expect(Array.from(breakLongWords('𝒜'.repeat(100), 100, 10, measure).replace(/\u200b/g, ''))).toHaveLength(100);
   });
 
   it('makes only http(s) URLs clickable', async () => {

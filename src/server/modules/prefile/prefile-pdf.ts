@@ -41,6 +41,11 @@ export const PREFILE_TITLE = 'Pré-dossier juridique';
 export const EMPTY_SECTION_TEXT = 'Aucune information trouvée dans les sources pour cette rubrique.';
 export const NOTES_TITLE = 'Notes pour le rendez-vous';
 export const QUESTION_TITLE = 'Votre question';
+/** The case the visitor chose, as the answer's choice names it (« Location : meublée », « Votre situation : … »). */
+export function chosenCaseLine(question: string | undefined, label: string): string {
+  const lead = cleanText(question ?? 'Votre situation :').trim();
+  return `${lead}${/:\s*$/u.test(lead) ? '' : ' :'} ${cleanText(label).trim()}`;
+}
 export const SOURCES_TITLE = 'Sources';
 export const EMERGENCY_TITLE = 'Urgence : en cas de danger, appelez immédiatement';
 
@@ -65,6 +70,29 @@ const MARGIN = { top: 50, bottom: 60, left: 56, right: 56 } as const;
 const BODY_SIZE = 10.5;
 const LINE_GAP = 2.5;
 const ARTICLE_TEXT_MAX = 600;
+
+/** Runs of non-spaces shorter than this fit on any line of the document: only longer ones are measured. */
+const LONG_RUN = /\S{24,}/gu;
+/** Widest glyph advance assumed when cutting a run into pieces that fit a line (em). */
+const WIDEST_GLYPH_EM = 1.2;
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Text pdfkit lays out in linear time: each run of non-spaces wider than `width` gets a zero-width space (a
+ * break opportunity, invisible) every few characters, so that no piece is wider than a line. pdfkit breaks a
+ * word longer than a line by measuring the rest of the word again for every line it fills: a single word of
+ * 50,000 characters held the server for minutes. `measure` gives a string's width in the current font.
+ */
+export function breakLongWords(text: string, width: number, size: number, measure: (s: string) => number): string {
+  const piece = Math.max(1, Math.floor(width / (size * WIDEST_GLYPH_EM)));
+  return text.replace(LONG_RUN, (run) => {
+    if (measure(run) <= width) return run;
+    const chars = Array.from(run);
+    const pieces: string[] = [];
+    for (let i = 0; i < chars.length; i += piece) pieces.push(chars.slice(i, i + piece).join(''));
+    return pieces.join(ZERO_WIDTH_SPACE);
+  });
+}
 
 type FontSource = PDFKit.Mixins.PDFFontSource;
 
@@ -139,7 +167,7 @@ export async function missingGlyphs(text: string): Promise<string[] | null> {
   return [...missing];
 }
 
-/** Warms the font cache (parsing ≈ 1 s on first use); call at start-up so the first download is fast. */
+/** Warms the font cache (parsing ≈ 1 s on first use): the PDF worker calls it as soon as it starts. */
 export async function preloadPrefileFonts(): Promise<void> {
   await loadFonts();
 }
@@ -271,6 +299,11 @@ class PrefileWriter {
     return this.doc.font(font).fontSize(size).fillColor(color);
   }
 
+  /** `text` with its over-long words broken for `width`, in the font and size set by the last style(). */
+  private fit(text: string, width: number, size: number): string {
+    return breakLongWords(text, width, size, (s) => this.doc.widthOfString(s));
+  }
+
   header(date: Date): void {
     const { doc } = this;
     const top = MARGIN.top;
@@ -330,20 +363,28 @@ class PrefileWriter {
     doc.moveDown(1.2);
   }
 
-  question(question: string): void {
+  /** The question, and under it the case the visitor chose when the answer depends on one. */
+  question(question: string, chosenCase?: string): void {
     const { doc } = this;
-    const text = cleanText(question).trim() || '—';
     const pad = 12;
     const bar = 4;
     const innerWidth = this.width - 2 * pad - bar;
     this.style(FONT_REGULAR, 11, COLORS.text);
+    const text = this.fit(cleanText(question).trim() || '—', innerWidth, 11);
     const textHeight = doc.heightOfString(text, { width: innerWidth, lineGap: LINE_GAP });
-    const height = pad + 18 + textHeight + pad - LINE_GAP;
+    this.style(FONT_BOLD, 10.5, COLORS.primaryDark);
+    const situation = chosenCase ? this.fit(cleanText(chosenCase).trim(), innerWidth, 10.5) : '';
+    const situationHeight = situation ? 6 + doc.heightOfString(situation, { width: innerWidth, lineGap: LINE_GAP }) : 0;
+    const height = pad + 18 + textHeight + situationHeight + pad - LINE_GAP;
     const fullPage = doc.page.height - MARGIN.top - MARGIN.bottom;
     if (height > fullPage) {
       // Too long for a framed box: a heading and the flowing text.
       this.heading(QUESTION_TITLE);
       this.style(FONT_REGULAR, 11, COLORS.text).text(text, this.left, doc.y, { width: this.width, lineGap: LINE_GAP });
+      if (situation) {
+        doc.moveDown(0.4);
+        this.style(FONT_BOLD, 10.5, COLORS.primaryDark).text(situation, this.left, doc.y, { width: this.width, lineGap: LINE_GAP });
+      }
       doc.moveDown(1.2);
       return;
     }
@@ -360,6 +401,12 @@ class PrefileWriter {
       width: innerWidth,
       lineGap: LINE_GAP,
     });
+    if (situation) {
+      this.style(FONT_BOLD, 10.5, COLORS.primaryDark).text(situation, this.left + bar + pad, top + pad + 18 + textHeight + 6, {
+        width: innerWidth,
+        lineGap: LINE_GAP,
+      });
+    }
     doc.x = this.left;
     doc.y = top + height;
     doc.moveDown(1.4);
@@ -377,8 +424,10 @@ class PrefileWriter {
   }
 
   /** Body text; citation markers « [n] » in the primary colour. */
-  private richText(text: string, x: number, width: number, color: string = COLORS.text): void {
+  private richText(raw: string, x: number, width: number, color: string = COLORS.text): void {
     const { doc } = this;
+    this.style(FONT_REGULAR, BODY_SIZE, color);
+    const text = this.fit(raw, width, BODY_SIZE);
     const parts = text.split(/(\[\d+(?:\s*[,–-]\s*\d+)*\])/).filter((p) => p !== '');
     this.style(FONT_REGULAR, BODY_SIZE, color);
     if (parts.length <= 1) {
@@ -395,19 +444,7 @@ class PrefileWriter {
     doc.fillColor(color);
   }
 
-  /** The case the visitor chose among the answer's alternatives (« Votre logement est : meublé »). */
-  chosenCase(question: string | undefined, label: string): void {
-    const { doc } = this;
-    const lead = cleanText(question ?? 'Votre situation :').trim();
-    const text = `${lead}${/:\s*$/.test(lead) ? '' : ' :'} ${cleanText(label).trim()}`;
-    this.ensureSpace(BODY_SIZE * 3);
-    this.style(FONT_BOLD, 11, COLORS.primaryDark).text(text, this.left, doc.y, { width: this.width, lineGap: LINE_GAP });
-    this.style(FONT_REGULAR, 9.5, COLORS.muted).text('La réponse ci-dessous correspond à ce cas.', this.left, doc.y, {
-      width: this.width,
-      lineGap: LINE_GAP,
-    });
-    doc.moveDown(1);
-  }
+
 
   section(title: string, text: string | undefined): void {
     const { doc } = this;
@@ -427,7 +464,7 @@ class PrefileWriter {
         // A lead-in line (« Pièces à réunir : ») stays on the same page as the start of its list.
         const leadIn = blocks[i + 1]?.kind === 'list' && /:\s*$/.test(block.text);
         this.style(FONT_REGULAR, BODY_SIZE, COLORS.text);
-        const height = leadIn ? doc.heightOfString(block.text, { width: this.width, lineGap: LINE_GAP }) : 0;
+        const height = leadIn ? doc.heightOfString(this.fit(block.text, this.width, BODY_SIZE), { width: this.width, lineGap: LINE_GAP }) : 0;
         this.ensureSpace(leadIn ? height + 2 * lineHeight : lineHeight);
         this.richText(block.text, this.left, this.width);
         doc.moveDown(0.55);
@@ -451,7 +488,7 @@ class PrefileWriter {
   private link(url: string, x: number, width: number, size = 9): void {
     const clean = cleanText(url).trim();
     const clickable = /^https?:\/\/[^\s]+$/i.test(clean);
-    this.style(FONT_REGULAR, size, clickable ? COLORS.link : COLORS.muted).text(clean, x, this.doc.y, {
+    this.style(FONT_REGULAR, size, clickable ? COLORS.link : COLORS.muted).text(this.fit(clean, width, size), x, this.doc.y, {
       width,
       link: clickable ? clean : null,
       lineGap: 1,
@@ -472,7 +509,8 @@ class PrefileWriter {
       this.ensureSpace(3 * (BODY_SIZE + LINE_GAP + 3));
       const y = doc.y;
       this.style(FONT_BOLD, BODY_SIZE, COLORS.primary).text(`[${source.n}]`, this.left, y, { width: indent, lineBreak: false });
-      this.style(FONT_BOLD, BODY_SIZE, COLORS.text).text(cleanText(source.title).trim() || source.url, this.left + indent, y, {
+      this.style(FONT_BOLD, BODY_SIZE, COLORS.text);
+      doc.text(this.fit(cleanText(source.title).trim() || cleanText(source.url), inner, BODY_SIZE), this.left + indent, y, {
         width: inner,
         lineGap: 1.5,
       });
@@ -482,7 +520,8 @@ class PrefileWriter {
         this.ensureSpace(2 * (BODY_SIZE + 4));
         const ry = doc.y;
         this.style(FONT_REGULAR, 9.5, COLORS.muted).text('–', this.left + indent, ry, { width: 10, lineBreak: false });
-        this.style(FONT_BOLD, 9.5, COLORS.text).text(cleanText(ref.title).trim(), this.left + indent + 12, ry, {
+        this.style(FONT_BOLD, 9.5, COLORS.text);
+        doc.text(this.fit(cleanText(ref.title).trim(), inner - 12, 9.5), this.left + indent + 12, ry, {
           width: inner - 12,
           lineGap: 1.5,
         });
@@ -490,7 +529,8 @@ class PrefileWriter {
         const articleText = ref.text ? shortenOnSentence(cleanText(ref.text)) : '';
         if (articleText) {
           doc.moveDown(0.2);
-          this.style(FONT_REGULAR, 8.5, COLORS.muted).text(`« ${articleText} »`, this.left + indent + 12, doc.y, {
+          this.style(FONT_REGULAR, 8.5, COLORS.muted);
+          doc.text(this.fit(`« ${articleText} »`, inner - 12, 8.5), this.left + indent + 12, doc.y, {
             width: inner - 12,
             lineGap: 1.5,
           });
@@ -507,7 +547,8 @@ class PrefileWriter {
     const shown = parsed ? formatFrenchLongDate(parsed) : cleanText(dataDate).trim() || 'non précisée';
     this.ensureSpace(90);
     doc.moveDown(0.3);
-    this.style(FONT_REGULAR, 9.5, COLORS.muted).text(`Date des données : ${shown}`, this.left, doc.y, { width: this.width });
+    this.style(FONT_REGULAR, 9.5, COLORS.muted);
+    doc.text(this.fit(`Date des données : ${shown}`, this.width, 9.5), this.left, doc.y, { width: this.width });
     doc.moveDown(0.8);
 
     const pad = 10;
@@ -605,8 +646,7 @@ export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePd
   const { answer } = input;
   writer.header(prefileDate(input.answeredAt));
   if (answer.urgent) writer.emergency();
-  writer.question(input.question);
-  if (input.chosenCase) writer.chosenCase(answer.choices?.question, input.chosenCase);
+  writer.question(input.question, input.chosenCase ? chosenCaseLine(answer.choices?.question, input.chosenCase) : undefined);
   const linkOrigin = opts.linkOrigin ?? opts.siteUrl;
   for (const id of SECTION_IDS) {
     const section = answer.sections.find((s) => s.id === id && s.text.trim() !== '');

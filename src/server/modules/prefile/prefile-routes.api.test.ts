@@ -21,7 +21,7 @@ beforeAll(async () => {
     },
   });
   // Logs at info level into memory, to prove the route writes nothing of the body; the app-wide body
-  // limit of app.ts (256 kB), which the route raises to 1 MB.
+  // limit of app.ts (256 kB), which the route raises to 512 kB.
   app = Fastify({ logger: { level: 'info', stream }, bodyLimit: 256 * 1024 });
   await app.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', requireUser });
   await app.ready();
@@ -48,7 +48,24 @@ describe('POST /answers/pdf', () => {
       { ...valid, answer: { ...valid.answer, sections: [{ id: 'inconnue', title: 'X', text: 'Y' }] } },
       { ...valid, answer: { ...valid.answer, sources: [{ n: 0, id: 'F1', title: 'T', url: 'u', references: [] }] } },
       { ...valid, question: 42 },
-      { ...valid, question: 'x'.repeat(20_001) },
+      { ...valid, question: 'x'.repeat(6001) },
+      { ...valid, chosenCase: 'x'.repeat(121) },
+      { ...valid, answeredAt: 'x'.repeat(41) },
+      { ...valid, answer: { ...valid.answer, dataDate: 'x'.repeat(41) } },
+      { ...valid, answer: { ...valid.answer, sections: [{ id: 'law', title: 'Loi', text: 'x'.repeat(12_001) }] } },
+      { ...valid, answer: { ...valid.answer, sections: Array.from({ length: 6 }, () => ({ id: 'law', title: 'Loi', text: 'x' })) } },
+      { ...valid, answer: { ...valid.answer, sources: Array.from({ length: 11 }, (_, i) => ({ n: i + 1, id: 'F1', title: 'T', url: 'u', references: [] })) } },
+      { ...valid, answer: { ...valid.answer, sources: [{ n: 1, id: 'F1', title: 'T'.repeat(301), url: 'u', references: [] }] } },
+      { ...valid, answer: { ...valid.answer, sources: [{ n: 1, id: 'F1', title: 'T', url: 'u'.repeat(601), references: [] }] } },
+      { ...valid, answer: { ...valid.answer, sources: [{ n: 1, id: 'F1', title: 'T', url: 'u', references: Array.from({ length: 61 }, () => ({ title: 'A', url: 'u' })) }] } },
+      { ...valid, answer: { ...valid.answer, sources: [{ n: 1, id: 'F1', title: 'T', url: 'u', references: [{ title: 'A', url: 'u', text: 'x'.repeat(2001) }] }] } },
+      {
+        ...valid,
+        answer: {
+          ...valid.answer,
+          choices: { question: 'Votre logement est :', options: [{ label: 'meublé', sections: [{ id: 'law', title: 'Loi', text: 'x'.repeat(12_001) }] }, { label: 'vide', sections: [] }] },
+        },
+      },
       { question: SAMPLE_QUESTION },
       [],
     ];
@@ -59,7 +76,7 @@ describe('POST /answers/pdf', () => {
     }
   });
 
-  it('refuses a body over 1 MB', async () => {
+  it('refuses a body over 512 kB', async () => {
     const valid = sampleRequest();
     const huge = { ...valid, answer: { ...valid.answer, sections: [{ id: 'law', title: 'Loi', text: 'é'.repeat(PREFILE_BODY_LIMIT) }] } };
     const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: huge });
@@ -68,18 +85,25 @@ describe('POST /answers/pdf', () => {
 
   it('accepts a large but legitimate answer (over the default 256 kB limit of the app)', async () => {
     const valid = sampleRequest();
+    const caseSections = valid.answer.sections.map((s) => ({ ...s, text: `${s.text}\n\n`.repeat(40).slice(0, 8000) }));
     const big = {
       ...valid,
+      chosenCase: 'meublé',
       answer: {
         ...valid.answer,
+        // The most cited fiche has 43 references; article texts are cut to about 700 characters.
         sources: valid.answer.sources.map((s) => ({
           ...s,
-          references: Array.from({ length: 20 }, (_, i) => ({ title: `Article ${i}`, url: `https://www.legifrance.gouv.fr/${i}`, text: 'Texte de l’article. '.repeat(300) })),
+          references: Array.from({ length: 43 }, (_, i) => ({ title: `Article L${i}`, url: `https://www.legifrance.gouv.fr/codes/article_lc/LEGIARTI0000${i}`, text: 'Texte de l’article. '.repeat(35) })),
         })),
+        choices: {
+          question: 'Votre logement est :',
+          options: ['meublé', 'vide', 'HLM', 'colocation'].map((label) => ({ label, sections: caseSections })),
+        },
       },
     };
     const payload = JSON.stringify(big);
-    expect(Buffer.byteLength(payload)).toBeGreaterThan(300 * 1024);
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(256 * 1024);
     const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: { ...AUTH, 'content-type': 'application/json' }, payload });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

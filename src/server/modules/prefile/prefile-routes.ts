@@ -1,21 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prefilePdfRequestSchema } from '../../../common/api/answers';
-import { isoDayInParis, prefileDate, preloadPrefileFonts, renderPrefilePdf } from './prefile-pdf';
+import { isoDayInParis, prefileDate } from './prefile-pdf';
+import { createPrefileRenderer, PrefileBusyError, PrefileRenderError, type PrefileRenderer } from './prefile-renderer';
 
 export interface PrefileRoutesOptions {
   siteTitle: string;
   /** Public URL of the site, printed in the PDF header (optional). */
   siteUrl?: string;
   requireUser: (request: FastifyRequest) => Promise<{ id: string } | null>;
+  /** Where PDFs are laid out (default: a worker thread of its own, closed with the app). */
+  renderer?: PrefileRenderer;
 }
 
-/** Bodies hold a whole answer (five sections, sources with article texts): up to 1 MB. */
-export const PREFILE_BODY_LIMIT = 1024 * 1024;
+/**
+ * Bodies hold a whole answer (five sections, sources with their article texts, the cases of a choice): up
+ * to 512 kB, above the app's 256 kB. Every field has its own limit too (PREFILE_LIMITS).
+ */
+export const PREFILE_BODY_LIMIT = 512 * 1024;
 
 export const PREFILE_MESSAGES = {
   invalid: 'Le contenu du pré-dossier est invalide.',
   unauthorized: 'Veuillez vous connecter pour télécharger le pré-dossier.',
   failed: "Le pré-dossier n'a pas pu être généré. Veuillez réessayer.",
+  busy: 'De nombreux pré-dossiers sont en cours de préparation. Veuillez réessayer dans quelques instants.',
 } as const;
 
 /** « pre-dossier-questionlegale-2026-11-22.pdf » (day of the answer, Paris time). */
@@ -33,8 +40,8 @@ function sendJsonError(reply: FastifyReply, status: number, code: string, messag
  * only (no request/response lines), and a rendering failure is logged without its message.
  */
 export async function prefileRoutes(app: FastifyInstance, opts: PrefileRoutesOptions): Promise<void> {
-  // Parse the fonts while the server starts rather than on the first download.
-  await preloadPrefileFonts();
+  const renderer = opts.renderer ?? createPrefileRenderer();
+  if (!opts.renderer) app.addHook('onClose', () => renderer.close());
   app.post(
     '/answers/pdf',
     { bodyLimit: PREFILE_BODY_LIMIT, logLevel: 'warn' },
@@ -51,11 +58,16 @@ export async function prefileRoutes(app: FastifyInstance, opts: PrefileRoutesOpt
         // Without PUBLIC_URL, the site's links are written under the address the visitor used.
         const host = /^[\w.-]{1,253}(:\d{1,5})?$/.test(request.host) ? request.host : null;
         const linkOrigin = opts.siteUrl ?? (host ? `${request.protocol}://${host}` : undefined);
-        pdf = await renderPrefilePdf(parsed.data, { siteTitle: opts.siteTitle, siteUrl: opts.siteUrl, linkOrigin });
+        pdf = await renderer.render(parsed.data, { siteTitle: opts.siteTitle, ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}), ...(linkOrigin ? { linkOrigin } : {}) });
       } catch (err) {
+        if (err instanceof PrefileBusyError) {
+          request.log.warn({ errName: err.name }, 'prefile pdf renderer busy');
+          reply.header('retry-after', '5');
+          return sendJsonError(reply, 503, 'prefile_busy', PREFILE_MESSAGES.busy);
+        }
         // The message could quote the text being laid out: log only the error's kind and where it came from.
-        const name = err instanceof Error ? err.name : typeof err;
-        const where = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
+        const name = err instanceof PrefileRenderError ? err.errName : err instanceof Error ? err.name : typeof err;
+        const where = err instanceof PrefileRenderError ? err.where : err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
         request.log.error({ errName: name, stack: where }, 'prefile pdf rendering failed');
         return sendJsonError(reply, 500, 'prefile_failed', PREFILE_MESSAGES.failed);
       }
