@@ -155,6 +155,17 @@ describe('retrieveSources', () => {
     }
   });
 
+  it('answers a furnished-flat question with the rental fiche that has a « meublé » case', () => {
+    for (const [q, id] of [
+      ['je loue un studio meublé, quel préavis dois-je donner pour partir', 'F1168'],
+      ['mon propriétaire veut récupérer son studio meublé, quel préavis doit-il respecter', 'F929'],
+    ] as const) {
+      const first = retrieveSources(engine, q).sources[0];
+      expect(first?.id).toBe(id);
+      expect(first?.passages.some((p) => p.sectionPath.some((s) => /meublé/i.test(s)))).toBe(true);
+    }
+  });
+
   it('reads facts dated years back in a complaint question as a question of limitation period', () => {
     const { sources } = retrieveSources(engine, "j'ai été agressé il y a 4 ans, puis-je encore porter plainte ?");
     expect(sources.slice(0, 3).map((s) => s.title)).toContainEqual(expect.stringMatching(/prescription/i));
