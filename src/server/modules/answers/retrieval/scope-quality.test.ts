@@ -9,8 +9,8 @@ beforeAll(async () => {
 
 /**
  * Regression guards of the answers' retrieval on held-out and scope sets (docs/decisions/0003-lay-french-and-scope.md).
- * Levels reached: false refusals 7 of 1,177 legal questions (0.6 %); off-topic answered and charged 16 of
- * 129 (12.4 %, the target is 5 %: not reached, the guard keeps today's level); answers-dev half B, expected
+ * Levels reached: false refusals 7 of 1,177 legal questions (0.6 %); off-topic answered and charged 11 of
+ * 129 (8.5 %, the target is 5 %: not reached, the guard keeps today's level); answers-dev half B, expected
  * fiche among the first 3 sources 24 of 30.
  */
 describe('scope decision (measured)', () => {
@@ -23,7 +23,7 @@ describe('scope decision (measured)', () => {
     expect(f.refused.everyday.refused + f.refused.everyday2.refused + f.refused.answers.refused).toBe(0);
     const off = f.offTopic.A.answered + f.offTopic.B.answered;
     expect(f.offTopic.A.questions + f.offTopic.B.questions).toBeGreaterThanOrEqual(100);
-    expect(off).toBeLessThanOrEqual(16);
+    expect(off).toBeLessThanOrEqual(11);
   }, 120_000);
 });
 

@@ -20,6 +20,9 @@ describe('scopeSignals', () => {
     expect(scopeSignals("comment calculer l'aire d'un triangle").nonLegalDomains).toEqual(['ecole']);
     expect(scopeSignals('quel temps fera-t-il à Lyon').nonLegalDomains).toEqual(['meteo']);
     expect(scopeSignals('comment muscler mes jambes').nonLegalDomains).toEqual(['sport']);
+    // Advice on what to buy is not a legal question, unless the question also has a legal signal.
+    expect(scopeSignals('quel aspirateur choisir').nonLegalDomains).toEqual(['conseil']);
+    expect(scopeSignals('quel statut juridique choisir pour mon entreprise').legal).toBe(true);
   });
 
   it('matches words whole (plural or feminine endings), not as prefixes of other words', () => {

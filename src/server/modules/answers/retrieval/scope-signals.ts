@@ -6,8 +6,9 @@
  *   the lexicon themes);
  * - non-legal domains: words of everyday subjects the law of these fiches does not cover (cooking, sport,
  *   weather, computer help, small talk, symptoms, sightseeing, hobbies, pet care, gardening, school
- *   exercises, DIY, beauty, dating), written from general knowledge of those domains. They only count
- *   when the question has no legal signal: « recette » is also the tax office's word.
+ *   exercises, DIY, beauty, dating, advice on what to choose), written from general knowledge of those
+ *   domains. They only count when the question has no legal signal: « recette » is also the tax office's
+ *   word.
  * Words are compared accent-folded: a word as itself or with a plural or feminine ending, a stem ending in
  * « * » as the start of a word, a phrase (with a space) as such (« mot de passe »). The legal-intent words are
  * stems (« oblig » for « obligé », « obligatoire »).
@@ -21,7 +22,7 @@ export const LEGAL_INTENT = [
   'procedur', 'demarche', 'indemn', 'responsab', 'tribunal', 'juge', 'avocat', 'notaire', 'contrat', 'delai', 'reglement',
   'amende', 'penal', 'illicite', 'licite', 'abusi', 'legitim', 'litige', 'prejudice', 'dommages', 'reclam', 'mise en demeure',
   'que risque', 'risque-t', 'ai-je le droit', 'a-t-il le droit', 'a-t-elle le droit', 'en a-t-il le droit', 'est-ce legal',
-  'formalite', 'declar', 'rembours', 'discrimin', 'harcel', 'violence', 'justificatif', 'attestation', 'certificat', 'allocation', 'aide sociale', 'prestation'
+  'formalite', 'juridique*', 'declar', 'rembours', 'discrimin', 'harcel', 'violence', 'justificatif', 'attestation', 'certificat', 'allocation', 'aide sociale', 'prestation'
   ] as const;
 
 /** Vocabulary of everyday subjects outside the law of the fiches, by domain (accent-folded prefixes or phrases). */
@@ -77,6 +78,9 @@ export const NON_LEGAL_DOMAINS: Readonly<Record<string, readonly string[]>> = {
   bricolage: ['deboucher', 'evier', 'etagere', 'placo', 'perceuse', 'poncer', 'vernis', 'ampoule', 'tache de', 'detacher', 'repeindre'
   ],
   beaute: ['coupe de cheveux', 'cheveux', 'maquillage', 'ongles', 'creme hydratante', 'peau seche', 'rides'],
+  // Advice on choosing something (« quelle valise choisir », « le meilleur moment pour… »): a question of
+  // taste or shopping, not of rights; a legal signal (« quel contrat choisir ») still wins.
+  conseil: ['choisir', 'meilleur*'],
   relations: [
     'amoureux', 'amoureuse',"s'interesse a moi", 'draguer*', 'seduire*', 'cadeau'
   ],
