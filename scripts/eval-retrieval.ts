@@ -1,11 +1,14 @@
 /**
- * Retrieval evaluation: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
- * src/corpus/eval/retrieval-dev.json (real search phrasings) and of our own everyday-question sets.
+ * Retrieval evaluation, held-out figures first: hit@1, hit@5, hit@10 and MRR@10 over every phrasing of
+ * src/corpus/eval/retrieval-dev.json (real search phrasings) and of our own everyday-question sets; the
+ * expected fiche among the answer's first 3 sources for answers-dev.json; and the scope decision (false
+ * refusals on the dev sets, off-topic questions answered and charged).
  *
- *   npm run eval:retrieval [-- --set dev|everyday|everyday2|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
+ *   npm run eval:retrieval [-- --set dev|everyday|everyday2|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
  *
  * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
- * B = odd index). Failures are studied on A only; B is the held-out half, reported separately.
+ * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
+ * and the off-topic set are split the same way (B = odd positions, held out).
  * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
  * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune anchor=0.3,head=0.6`.
  */
@@ -13,6 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine, TUNING, type SearchEngine } from '../src/corpus/engine.js';
+import { retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { dangerKind } from '../src/server/modules/answers/urgency.js';
 
 export interface EvalItem {
   id: string;
@@ -35,6 +40,10 @@ export const DEV_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'retrieval-
 export const EVERYDAY_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions.json');
 /** Second everyday set, written before the lexicon was tuned on the first one: never tuned on (held-out). */
 export const EVERYDAY2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions-2.json');
+/** Everyday questions with gold fiches (answers-dev.json), split in halves like the dev set. */
+export const ANSWERS_DEV_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
+/** Questions outside the law, written before any engine output was looked at. */
+export const OFF_TOPIC_PATH = path.join(root, 'src', 'corpus', 'eval', 'off-topic-questions.json');
 
 export function loadEvalSet(file: string): EvalItem[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as EvalItem[];
@@ -71,6 +80,89 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
   return { intents: items.length, phrasings: n, hit1: r(h1), hit5: r(h5), hit10: r(h10), mrr10: r(mrr) };
 }
 
+/** Fixed halves of a list: A = even positions (tuning), B = odd positions (held-out). */
+export function half<T>(items: readonly T[], h: 'A' | 'B' | 'all'): T[] {
+  return h === 'all' ? [...items] : items.filter((_, i) => (h === 'A' ? i % 2 === 0 : i % 2 === 1));
+}
+
+export function loadAnswersDev(): { q: string; gold: string[] }[] {
+  return JSON.parse(fs.readFileSync(ANSWERS_DEV_PATH, 'utf8')) as { q: string; gold: string[] }[];
+}
+
+export function loadOffTopic(): string[] {
+  return (JSON.parse(fs.readFileSync(OFF_TOPIC_PATH, 'utf8')) as { questions: { q: string }[] }).questions.map((x) => x.q);
+}
+
+/** The answer's retrieval as the service runs it (danger included). */
+function answerSources(engine: SearchEngine, question: string): ReturnType<typeof retrieveSources> {
+  return retrieveSources(engine, question, { danger: dangerKind(question) });
+}
+
+/** Expected fiche among the answer's first 3 sources (the `gold top3` of eval-answer-quality). */
+export function answersGoldTop3(engine: SearchEngine, items: readonly { q: string; gold: string[] }[]): { hits: number; questions: number } {
+  let hits = 0;
+  for (const it of items) {
+    const ids = answerSources(engine, it.q).sources.slice(0, 3).map((s) => s.id);
+    if (ids.some((id) => it.gold.includes(id))) hits += 1;
+  }
+  return { hits, questions: items.length };
+}
+
+export interface ScopeFigures {
+  /** Legal questions the answer service would refuse as out of scope, per set. */
+  refused: Record<'dev' | 'everyday' | 'everyday2' | 'answers', { refused: number; questions: number; examples: string[] }>;
+  /** Off-topic questions the service would answer and charge (in scope), per half. */
+  offTopic: Record<'A' | 'B', { answered: number; questions: number; examples: string[] }>;
+}
+
+const wordCount = (q: string): number => q.trim().split(/\s+/).filter(Boolean).length;
+
+/**
+ * The scope decision measured: false refusals on the legal questions (every retrieval-dev phrasing of 4+
+ * words, both everyday sets, answers-dev) and off-topic questions answered and charged. A danger question
+ * is never refused by the service (it gets at least the safety answer) and counts as answered.
+ */
+export function evaluateScope(engine: SearchEngine): ScopeFigures {
+  const legal: Record<keyof ScopeFigures['refused'], string[]> = {
+    dev: loadEvalSet(DEV_SET_PATH)
+      .flatMap((i) => i.variants)
+      .filter((q) => wordCount(q) >= 4),
+    everyday: loadEvalSet(EVERYDAY_SET_PATH).flatMap((i) => i.variants),
+    everyday2: loadEvalSet(EVERYDAY2_SET_PATH).flatMap((i) => i.variants),
+    answers: loadAnswersDev().map((i) => i.q),
+  };
+  const refused = {} as ScopeFigures['refused'];
+  for (const [name, qs] of Object.entries(legal) as [keyof ScopeFigures['refused'], string[]][]) {
+    const out = qs.filter((q) => answerSources(engine, q).outOfScope && dangerKind(q) === null);
+    refused[name] = { refused: out.length, questions: qs.length, examples: out.slice(0, 10) };
+  }
+  const off = loadOffTopic();
+  const offTopic = {} as ScopeFigures['offTopic'];
+  for (const h of ['A', 'B'] as const) {
+    const qs = half(off, h);
+    const answered = qs.filter((q) => !answerSources(engine, q).outOfScope);
+    offTopic[h] = { answered: answered.length, questions: qs.length, examples: answered.slice(0, 10) };
+  }
+  return { refused, offTopic };
+}
+
+const pct = (n: number, d: number): string => `${((100 * n) / Math.max(d, 1)).toFixed(1)} %`;
+
+export function formatScope(f: ScopeFigures): string[] {
+  const r = Object.values(f.refused);
+  const refused = r.reduce((a, x) => a + x.refused, 0);
+  const total = r.reduce((a, x) => a + x.questions, 0);
+  const off = f.offTopic.A.answered + f.offTopic.B.answered;
+  const offTotal = f.offTopic.A.questions + f.offTopic.B.questions;
+  const per = Object.entries(f.refused)
+    .map(([k, x]) => `${k} ${x.refused}/${x.questions}`)
+    .join(', ');
+  return [
+    `scope: false refusals ${refused}/${total} (${pct(refused, total)}; ${per}) — target ≤ 1 %`,
+    `scope: off-topic answered and charged ${off}/${offTotal} (${pct(off, offTotal)}; held-out half B ${f.offTopic.B.answered}/${f.offTopic.B.questions}, half A ${f.offTopic.A.answered}/${f.offTopic.A.questions}) — target ≤ 5 %`,
+  ];
+}
+
 export function formatMetrics(name: string, m: EvalMetrics): string {
   return `${name}: ${m.intents} intents, ${m.phrasings} phrasings — hit@1 ${m.hit1.toFixed(3)}  hit@5 ${m.hit5.toFixed(3)}  hit@10 ${m.hit10.toFixed(3)}  MRR@10 ${m.mrr10.toFixed(3)}`;
 }
@@ -103,19 +195,37 @@ async function main(): Promise<void> {
           );
         }
       : undefined;
-  if (set === 'dev' || set === 'all') {
-    const dev = loadEvalSet(DEV_SET_PATH);
-    const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['all', 'A', 'B'];
-    for (const sp of splits) {
-      const name = sp === 'all' ? 'retrieval-dev' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
-      console.log(formatMetrics(name, evaluate(engine, splitItems(dev, sp), sp === splits[0] ? onMiss : undefined)));
-    }
-  }
-  if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
-    console.log(formatMetrics('everyday-questions', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
-  }
+  const dev = loadEvalSet(DEV_SET_PATH);
+  const answers = loadAnswersDev();
+  const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['B', 'A', 'all'];
+  const devLine = (sp: 'A' | 'B' | 'all', withMisses: boolean): void => {
+    const name = sp === 'all' ? 'retrieval-dev (all, half A tuned)' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
+    console.log(formatMetrics(name, evaluate(engine, splitItems(dev, sp), withMisses ? onMiss : undefined)));
+  };
+  const answersLine = (h: 'A' | 'B'): void => {
+    const g = answersGoldTop3(engine, half(answers, h));
+    console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})`);
+  };
+  // Held-out figures first.
+  if ((set === 'dev' || set === 'all') && splits.includes('B')) devLine('B', splits[0] === 'B');
   if ((set === 'everyday2' || set === 'all') && fs.existsSync(EVERYDAY2_SET_PATH)) {
     console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, loadEvalSet(EVERYDAY2_SET_PATH), set === 'everyday2' ? onMiss : undefined)));
+  }
+  if (set === 'answers' || set === 'all') answersLine('B');
+  // Then the tuned ones.
+  if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
+  if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
+    console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
+  }
+  if (set === 'answers' || set === 'all') answersLine('A');
+  if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
+  if (set === 'scope' || set === 'all') {
+    const f = evaluateScope(engine);
+    for (const l of formatScope(f)) console.log(l);
+    if (verbose) {
+      for (const x of Object.values(f.refused)) for (const q of x.examples) console.log(`  REFUSED "${q}"`);
+      for (const h of ['B', 'A'] as const) for (const q of f.offTopic[h].examples) console.log(`  OFF-TOPIC ANSWERED [${h}] "${q}"`);
+    }
   }
   for (const f of failures) console.log(f);
 }

@@ -56,6 +56,11 @@ export interface SearchOptions {
    * « je voudrais savoir… »): the question's facets (time elapsed since the facts…) are read from it.
    */
   asked?: string;
+  /**
+   * Legal concepts the caller knows the question is about (« porter plainte » for a question that reveals
+   * danger): added like a facet of the question (its words, and fiches named after it first).
+   */
+  concepts?: readonly string[];
 }
 
 export interface ThemeFiche {
@@ -446,8 +451,8 @@ class Engine implements SearchEngine {
     for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
   }
 
-  analyzeQuestion(query: string, lexicon?: readonly CompiledEntry[], asked?: string): AnalyzedQuestion {
-    return analyzeQuestion(query, lexicon ? { ...this.ctx, lexicon } : this.ctx, asked);
+  analyzeQuestion(query: string, lexicon?: readonly CompiledEntry[], asked?: string, concepts?: readonly string[]): AnalyzedQuestion {
+    return analyzeQuestion(query, lexicon ? { ...this.ctx, lexicon } : this.ctx, asked, concepts);
   }
 
   knowsWord(word: string): boolean {
@@ -459,7 +464,7 @@ class Engine implements SearchEngine {
   }
 
   search(query: string, limit = 10, opts: SearchOptions = {}): SearchResult[] {
-    const analyzed = this.analyzeQuestion(query, opts.lexicon, opts.asked);
+    const analyzed = this.analyzeQuestion(query, opts.lexicon, opts.asked, opts.concepts);
     const qterms = analyzed.terms.filter((t) => this.termIndex.has(t.term));
     if (qterms.length === 0 || limit <= 0) return [];
     if (TUNING.commonWeight < 1) {

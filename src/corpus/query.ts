@@ -177,9 +177,11 @@ export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
 
 /**
  * Analyses a query. `asked` is the question as the visitor wrote it when `query` is a reduced form of it
- * (the answers search without « je voudrais savoir… »): the facets are read from it.
+ * (the answers search without « je voudrais savoir… »): the facets are read from it. `known` are legal
+ * concepts the caller knows the question is about (a danger question is about protecting the victim): they
+ * count as facets.
  */
-export function analyzeQuestion(query: string, ctx: QueryContext, asked: string = query): AnalyzedQuestion {
+export function analyzeQuestion(query: string, ctx: QueryContext, asked: string = query, known: readonly string[] = []): AnalyzedQuestion {
   const tokens = tokenize(query.slice(0, QUERY_LIMITS.chars))
     .filter((t) => t.length <= QUERY_LIMITS.wordChars)
     .slice(0, QUERY_LIMITS.tokens);
@@ -211,7 +213,7 @@ export function analyzeQuestion(query: string, ctx: QueryContext, asked: string 
   // the ranking (everyday MRR −0.03 to −0.06, held-out dev −0.004 to −0.011).
   const concepts: string[][] = [];
   const askedFolded = asked === query ? folded : tokenize(asked).map((t) => foldAccents(t));
-  for (const legal of elapsedTimeFacet(askedFolded)) {
+  for (const legal of [...elapsedTimeFacet(askedFolded), ...known]) {
     expandPhrase(legal, FACET_WEIGHT, terms, ctx);
     concepts.push(phraseStems(legal, ctx));
   }

@@ -18,7 +18,7 @@ import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
 import { cachedFiche, type RetrieveResult } from './retrieval/retrieve';
-import { detectUrgency } from './urgency';
+import { dangerKind } from './urgency';
 import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
@@ -26,11 +26,13 @@ import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/re
  * citation check. Transport-agnostic (the routes stream it as SSE or send it as JSON).
  *
  * Decisions:
- * - Out of scope (no relevant source) → 422 `out_of_scope`, nothing charged. EXCEPT when the question
- *   reveals danger: the visitor then gets, free of charge, a short « safety » answer that puts the
- *   emergency numbers first and points to free help (a bare refusal would leave someone in danger
- *   without the numbers). The same safety answer replaces the 402 of an urgent question asked without
- *   credits. It quotes no source and names no article (mode « extractive », no sources).
+ * - Out of scope (no relevant source) → 422 `out_of_scope`, nothing charged. A question that reveals danger
+ *   is never out of scope when a fiche is found (retrieval searches the victim's protection too): it gets
+ *   the emergency numbers (the answer's `urgent` flag) and its legal fiches. When no fiche is found at all,
+ *   or when the visitor has no credit left, it gets, free of charge, a short « safety » answer that puts
+ *   the emergency numbers first and points to free help (a bare refusal would leave someone in danger
+ *   without the numbers); without credits its legal fiches come with it as sources. The safety text quotes
+ *   no source and names no article (mode « extractive »).
  * - One credit per delivered answer: debited atomically after retrieval (so a refusal costs nothing),
  *   refunded on any failure before delivery (composition error, client gone).
  * - LLM mode: null / timeout / error → extractive fallback, same single charge.
@@ -145,10 +147,13 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     const valid = validateQuestion(rawQuestion, { knowsWord: (word) => deps.engine.knowsWord(word) });
     if (!valid.ok) return { ok: false, status: 400, code: 'invalid_question', message: valid.message };
     const question = valid.text;
-    const urgent = detectUrgency(question);
+    const danger = dangerKind(question);
+    const urgent = danger !== null;
     const understanding = understand(question);
     const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
-    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, { understanding });
+    // A danger question is never out of scope when a fiche is found: it gets the emergency numbers and its
+    // legal fiches (retrieval also searches the victim's protection).
+    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, { understanding, danger });
     const dataDate = deps.engine.corpusDate;
     const base = { ok: true as const, userId, question, understanding, city, urgent, dataDate };
 
@@ -159,7 +164,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     }
     const debit = await deps.credits.debit(userId, 'question');
     if (!debit.ok) {
-      if (urgent) return { ...base, sources: [], free: true, credits: debit.balance ?? 0 };
+      // Without credits, a danger question still gets the safety answer, free, with its legal fiches as sources.
+      if (urgent) return { ...base, sources: retrieved.sources, free: true, credits: debit.balance ?? 0 };
       return { ok: false, status: 402, code: 'no_credits', message: ANSWER_MESSAGES.noCredits };
     }
     return { ...base, sources: retrieved.sources, free: false, credits: debit.balance ?? 0 };

@@ -128,14 +128,15 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     expect(await balance(userId)).toBe(3);
   });
 
-  it('an urgent question out of scope gets the emergency numbers, free, even without credits', async () => {
+  it('an urgent question gets the emergency numbers and its legal fiches, free, even without credits', async () => {
     const { b, userId } = await user();
     await t.app.accounts.credits.grant(userId, -3, 'test');
     const res = await b.post('/api/answers', { question: URGENT_OUT_OF_SCOPE });
     expect(res.statusCode).toBe(200);
     const body = answerResponseSchema.parse(res.json());
     expect(body.answer.urgent).toBe(true);
-    expect(body.answer.sources).toEqual([]);
+    // The protection fiches: domestic violence and how to file a complaint.
+    expect(body.answer.sources.map((s) => s.id)).toEqual(expect.arrayContaining(['F12544', 'F1435']));
     expectFiveSections(body.answer);
     for (const n of ['17', '112', '3919', '119', '3114']) expect(body.answer.sections[0]?.text).toContain(`- ${n} :`);
     expect(body.credits).toBe(0);

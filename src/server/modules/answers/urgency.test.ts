@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectUrgency } from './urgency';
+import { dangerKind, detectUrgency } from './urgency';
 
 const POSITIVE = [
   'Je subis des violences conjugales depuis des mois, que faire ?',
@@ -54,5 +54,16 @@ describe('detectUrgency', () => {
     expect(detectUrgency('MON MARI ME FRAPPE')).toBe(true);
     expect(detectUrgency('jai ete frappee par mon mari')).toBe(true);
     expect(detectUrgency('idees suicidaires')).toBe(true);
+  });
+});
+
+describe('dangerKind', () => {
+  it('tells violence (protection fiches apply) from suicidal thoughts (no fiche is about them)', () => {
+    expect(dangerKind('mon mari me frappe')).toBe('violence');
+    expect(dangerKind("J'ai reçu des menaces de mort de mon voisin")).toBe('violence');
+    expect(dangerKind('Mon fils est maltraité par sa nourrice')).toBe('violence');
+    expect(dangerKind("J'ai des idées suicidaires depuis mon licenciement")).toBe('suicide');
+    expect(dangerKind('je veux me suicider')).toBe('suicide');
+    expect(dangerKind('combien de jours de congés payés')).toBeNull();
   });
 });

@@ -22,6 +22,11 @@ const CLOSE = String.raw`(?:mari|femme|epou(?:x|se)|conjoint(?:e)?|compagn(?:on|
 /** Acts of physical or sexual violence, conjugated as people write them. */
 const HIT = String.raw`(?:frapp\w*|battu\w*|bat|battent|battait|tabass\w*|cogn(?:e|ent|ait|er)\b|gifl\w*|etrangl\w*|viol(?:e|ee|ent|er|ait)?\b|brutalis\w*|agress(?:e|ee|ent|er|ait)\b|roue de coups|(?:donne|porte)\w* des coups)`;
 
+/** Suicidal thoughts: the emergency numbers, but no fiche of the corpus is about them. */
+const SUICIDE: RegExp =
+  /\b(?:idees? (?:suicidaires?|noires?)|suicid\w*|me (?:tuer|suicider|foutre en l'air)|mettre fin a (?:mes|ma) (?:jours|vie)|en finir avec la vie|envie de (?:mourir|disparaitre|en finir)|veux mourir|plus envie de vivre|je vais en finir)\b/;
+
+/** Someone harmed or threatened by someone else: violence, a child in danger, an assault, threats. */
 const PATTERNS: RegExp[] = [
   // Violence in the couple or the family.
   /\bviolences? (?:conjugales?|familiales?|domestiques?|intra-?familiales?)\b/,
@@ -33,8 +38,6 @@ const PATTERNS: RegExp[] = [
   /\benfants?\s+(?:[\w']+\s+){0,4}?(?:en danger|maltraite?e?s?|battue?s?|frappee?s?|abusee?s?|violee?s?|victimes? (?:de|d')\s*(?:violences?|maltraitances?|abus|attouchements?|inceste))/,
   /\b(?:maltraitance|maltraite[rz]?|inceste|attouchements?|pedophil\w*)\b/,
   /\b(?:mon|ma|mes|notre)\s+(?:fils|fille|enfants?|bebe|petite?-?(?:fils|fille)|neveu|niece)\s+(?:\w+\s+){0,3}?(?:est|sont|a ete|ont ete|se fait|se font)\s+(?:\w+\s+)?(?:frappee?s?|battue?s?|maltraitee?s?|abusee?s?|violee?s?|en danger|agressee?s?)/,
-  // Suicidal thoughts.
-  /\b(?:idees? (?:suicidaires?|noires?)|suicid\w*|me (?:tuer|suicider|foutre en l'air)|mettre fin a (?:mes|ma) (?:jours|vie)|en finir avec la vie|envie de (?:mourir|disparaitre|en finir)|veux mourir|plus envie de vivre|je vais en finir)\b/,
   // Assault under way, immediate threat.
   /\bon m'agress\w*|\bje (?:me fais|suis en train de me faire) (?:agresser|frapper|tabasser)|\bagression en cours\b|\bon (?:me|nous) (?:suit|poursuit) (?:pour|et)\b|\bquelqu'un (?:essaie|tente) d'entrer chez moi\b/,
   /\bau secours\b|\baidez[- ]moi\b.*\b(?:danger|frappe|tue|peur pour ma vie)\b|\bj'ai peur (?:pour ma vie|qu'il me tue|qu'elle me tue|d'etre tue)/,
@@ -49,8 +52,19 @@ function normalise(question: string): string {
   return foldAccents(question).replace(/[’‘`´]/g, "'").replace(/\s+/g, ' ');
 }
 
+/**
+ * The kind of danger a question reveals, or null: `violence` (someone harmed or threatened by someone else:
+ * the legal fiches on protection and complaints apply) or `suicide` (suicidal thoughts: the emergency
+ * numbers, and no fiche of the corpus is about them).
+ */
+export function dangerKind(question: string): 'violence' | 'suicide' | null {
+  const q = normalise(question);
+  if (PATTERNS.some((re) => re.test(q))) return 'violence';
+  if (SUICIDE.test(q)) return 'suicide';
+  return null;
+}
+
 /** True when the question reveals danger (see the module comment for what counts). */
 export function detectUrgency(question: string): boolean {
-  const q = normalise(question);
-  return PATTERNS.some((re) => re.test(q));
+  return dangerKind(question) !== null;
 }

@@ -131,6 +131,46 @@ describe('retrieveSources', () => {
     expect(sources[0]?.title).toBe('Changement de prénom');
   });
 
+  it('gives a danger question its protection fiches first, whatever the score', () => {
+    for (const q of ['Mon mari me frappe quand il a bu', "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?"]) {
+      const { sources, outOfScope } = retrieveSources(engine, q, { danger: 'violence' });
+      expect(outOfScope).toBe(false);
+      expect(sources[0]?.id).toBe('F12544');
+      // How to file a complaint is always among them.
+      expect(sources.slice(0, 3).map((s) => s.id)).toContain('F1435');
+    }
+  });
+
+  it('does not force fiches on suicidal thoughts: no fiche is about them (the emergency numbers come anyway)', () => {
+    const r = retrieveSources(engine, "j'ai des idées suicidaires", { danger: 'suicide' });
+    expect(r.sources.map((s) => s.id)).not.toContain('F1435');
+  });
+
+  it('answers the victims of violence and threats (not a danger under way)', () => {
+    for (const q of [
+      "Un homme m'a frappé à la sortie d'un bar samedi. J'ai le nez cassé. Qu'est-ce qu'il risque ?",
+      "Mon ex m'envoie des messages menaçants depuis quelques semaines, que puis-je faire ?",
+    ]) {
+      expect(retrieveSources(engine, q).outOfScope).toBe(false);
+    }
+  });
+
+  it('answers a furnished-flat question with the rental fiche that has a « meublé » case', () => {
+    for (const [q, id] of [
+      ['je loue un studio meublé, quel préavis dois-je donner pour partir', 'F1168'],
+      ['mon propriétaire veut récupérer son studio meublé, quel préavis doit-il respecter', 'F929'],
+    ] as const) {
+      const first = retrieveSources(engine, q).sources[0];
+      expect(first?.id).toBe(id);
+      expect(first?.passages.some((p) => p.sectionPath.some((s) => /meublé/i.test(s)))).toBe(true);
+    }
+  });
+
+  it('reads facts dated years back in a complaint question as a question of limitation period', () => {
+    const { sources } = retrieveSources(engine, "j'ai été agressé il y a 4 ans, puis-je encore porter plainte ?");
+    expect(sources.slice(0, 3).map((s) => s.title)).toContainEqual(expect.stringMatching(/prescription/i));
+  });
+
   it('analyses each fiche once: the same cached analysis, with the fiche as the engine stores it', () => {
     const first = analysedFiche(engine, 'F31269');
     expect(first).toBeDefined();
