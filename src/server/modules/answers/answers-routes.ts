@@ -30,6 +30,12 @@ export interface AnswersRoutesOptions {
 
 const CITY_MAX = 80;
 
+/**
+ * A question is at most 6,000 characters (36 kB even with every character escaped in JSON), plus a city:
+ * a larger body is refused (French 413) before it is parsed.
+ */
+export const ANSWERS_BODY_LIMIT = 64 * 1024;
+
 /** The optional city (named in « Quel professionnel consulter »): a short plain string or nothing. */
 function cityOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('city' in body)) return undefined;
@@ -235,7 +241,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     if (!res.writableEnded) res.end();
   }
 
-  api.post('/answers', { logLevel: 'warn' }, async (request, reply) => {
+  api.post('/answers', { logLevel: 'warn', bodyLimit: ANSWERS_BODY_LIMIT }, async (request, reply) => {
     const prepared = await prepare(request, reply);
     if (!prepared) return reply;
     if (wantsStream(request)) {

@@ -24,6 +24,12 @@ const LIMITED: Record<string, string> = {
   '/delete-user': 'account-password',
 };
 
+/**
+ * Auth bodies are a few fields (an e-mail, a password of at most 128 characters, a name, an OAuth provider's
+ * token): a larger body is refused (French 413) before it is parsed and re-serialised for better-auth.
+ */
+export const AUTH_BODY_LIMIT = 64 * 1024;
+
 /** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
 export const AUTH_BODY_MAX_DEPTH = 8;
 
@@ -213,5 +219,5 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     return sendWebResponse(reply, response, path);
   };
 
-  api.route({ method: ['GET', 'POST'], url: '/auth/*', handler });
+  api.route({ method: ['GET', 'POST'], url: '/auth/*', bodyLimit: AUTH_BODY_LIMIT, handler });
 }
