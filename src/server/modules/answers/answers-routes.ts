@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseChoices, SseSources } from '../../../common/api/answers';
 import { answerRequestSchema } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { databaseErrorCode, isDatabaseUnavailable } from '../../db/unavailable';
 import { describeFailure, sendError } from '../../plugins/errors';
 import { appMetrics } from '../../plugins/metrics';
 import { addRequestLogFields } from '../../plugins/request-log';
@@ -86,7 +86,10 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     try {
       prepared = await service.prepare(user.userId, body.data.question, cityOf(request.body));
     } catch (err) {
-      // The credit could not be taken: the database is down (nothing was charged).
+      // Nothing was charged: the database is down, or retrieval failed (a bug). Logged by class, frame
+      // and driver code only — the error's message could quote the question.
+      request.log.error({ failure: describeFailure(err), code: databaseErrorCode(err) }, 'answer preparation failed');
+      metrics?.failures.inc({ where: 'answer_prepare' });
       logSummary(request, { result: 'unavailable' });
       sendUnavailable(reply, err);
       return null;
@@ -98,6 +101,13 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
     if (!prepared.free) metrics?.creditsDebited.inc();
     return prepared;
+  }
+
+  /** The language-model path threw (the answer fell back to extractive): its class and frame, counted. */
+  function reportLlmError(request: FastifyRequest, composed: ComposedAnswer): void {
+    if (!('llmError' in composed)) return;
+    request.log.error({ failure: describeFailure(composed.llmError) }, 'language model path failed');
+    metrics?.failures.inc({ where: 'answer_llm' });
   }
 
   /** Refunds, never throwing (a failing refund is logged by code). Returns the balance if known. */
@@ -118,10 +128,12 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       composed = await service.compose(prepared);
     } catch (err) {
       request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+      metrics?.failures.inc({ where: 'answer_compose' });
       await refund(request, prepared, 'answer_failed');
       logSummary(request, { result: 'answer_failed', stream: false });
       return sendError(reply, 500, 'answer_failed', ANSWER_MESSAGES.failed);
     }
+    reportLlmError(request, composed);
     logSummary(request, { result: 'ok', stream: false, mode: composed.answer.mode, urgent: prepared.urgent, free: prepared.free, sources: composed.answer.sources.length, ...composed.stats });
     const body: AnswerResponse = { answer: composed.answer, credits: prepared.credits };
     return reply.code(200).header('cache-control', 'no-store').send(body);
@@ -165,6 +177,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
         signal: controller.signal,
       });
       if (controller.signal.aborted) throw new Error('client gone');
+      reportLlmError(request, composed);
       const { answer } = composed;
       if (answer.choices) {
         const choices: SseChoices = { choices: answer.choices };
@@ -178,7 +191,10 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       logSummary(request, { result: finished ? 'ok' : 'client_gone', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats });
       if (!finished) await refundOnce('client_gone');
     } catch (err) {
-      if (!controller.signal.aborted) request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+      if (!controller.signal.aborted) {
+        request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+        metrics?.failures.inc({ where: 'answer_compose' });
+      }
       if (controller.signal.aborted) {
         logSummary(request, { result: 'client_gone', stream: true });
       } else {

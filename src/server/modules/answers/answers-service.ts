@@ -86,6 +86,11 @@ export interface ComposedAnswer {
   answer: Answer;
   /** Counters for the log (no text). */
   stats: { ms: number; removedMarkers: number; removedSentences: number; llmFailure?: string };
+  /**
+   * The exception the language-model path threw, when the answer fell back to extractive because of
+   * one (reason `unexpected`). The caller logs its class and frame and counts it, never its message.
+   */
+  llmError?: unknown;
 }
 
 export type ExtractiveComposer = (
@@ -110,7 +115,7 @@ export interface AnswersServiceDeps {
 
 export interface AnswersService {
   readonly mode: 'extractive' | 'llm';
-  /** Validates, retrieves and debits. Any failure here costs nothing. Throws only if the database is down. */
+  /** Validates, retrieves and debits. Any failure here costs nothing. Throws if the database is down (or on a bug). */
   prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure>;
   /** Composes and checks the answer. Throws on failure: the caller refunds. */
   compose(prepared: PreparedAnswer, hooks?: ComposeHooks): Promise<ComposedAnswer>;
@@ -171,6 +176,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     let sections: AnswerSection[] | null = null;
     let choices: AnswerChoices | undefined;
     let llmFailure: string | undefined;
+    let llmError: unknown;
+    let llmThrew = false;
     let sent = 0;
 
     if (p.free) {
@@ -189,9 +196,12 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
           },
           ...(hooks.signal ? { signal: hooks.signal } : {}),
         });
-      } catch {
-        // An unexpected error of the model path is a fallback too (its message is not logged: it could quote text).
-        outcome = { ok: false, reason: 'protocol' };
+      } catch (err) {
+        // An unexpected error of the model path is a fallback too; the route logs its class and frame
+        // (never its message: it could quote the question).
+        outcome = { ok: false, reason: 'unexpected' };
+        llmError = err;
+        llmThrew = true;
       }
       if (outcome.ok) {
         sections = outcome.sections;
@@ -233,6 +243,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
         removedSentences: checked.removedSentences,
         ...(llmFailure ? { llmFailure } : {}),
       },
+      ...(llmThrew ? { llmError } : {}),
     };
   }
 

@@ -19,6 +19,8 @@ import type { RetrievedSource } from './types';
  *   when the model said the sources do not cover the question;
  * - timeout, HTTP error, malformed stream, output cut by the token limit, missing or duplicated
  *   section → null.
+ * Any other exception (not an `LlmError`) is thrown to the caller, which logs its class and frame,
+ * counts it and falls back with the reason `unexpected`.
  * Nothing of the question or the answer is logged or kept.
  */
 
@@ -63,7 +65,9 @@ export type LlmFailureReason =
   | 'malformed'
   | 'empty-section'
   | 'no-citation'
-  | 'no-sources';
+  | 'no-sources'
+  /** An exception that is not the model's (a bug on our side); the caller logs its class and frame. */
+  | 'unexpected';
 
 /** Counters of what the checker removed (no text: safe to log). */
 export interface LlmCheckSummary {
