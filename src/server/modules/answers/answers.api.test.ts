@@ -327,27 +327,5 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     expect(res.json()).toEqual({ error: { code: 'answer_failed', message: ANSWER_MESSAGES.unavailable } });
     await down.close();
   });
-
-  it('median extractive answer time (JSON, through HTTP inject) stays under 2 s', async () => {
-    const { userId, b } = await user();
-    await t.app.accounts.credits.grant(userId, 20, 'test');
-    const times: number[] = [];
-    const questions = [
-      QUESTION,
-      'Mon employeur refuse de me payer mes heures supplémentaires, quels sont mes recours ?',
-      'Comment contester une amende pour excès de vitesse reçue à mon domicile ?',
-      'Quel est le délai de préavis quand je quitte mon logement loué vide ?',
-    ];
-    for (let i = 0; i < 12; i++) {
-      const started = performance.now();
-      const res = await b.post('/api/answers', { question: questions[i % questions.length] });
-      times.push(performance.now() - started);
-      expect([200, 422]).toContain(res.statusCode);
-    }
-    times.sort((a, c) => a - c);
-    const median = times[Math.floor(times.length / 2)] ?? Infinity;
-    console.info(`[${kind}] extractive answer: median ${median.toFixed(0)} ms, min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`);
-    expect(median).toBeLessThan(2000);
-  });
 });
 
