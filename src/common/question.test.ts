@@ -238,7 +238,7 @@ describe('French score cost', () => {
   });
 });
 
-describe('measured acceptance (issue 2)', () => {
+describe('measured acceptance', () => {
   it('accepts at least 99% of real French sentences from the fiche corpus', () => {
     const samples = frenchFixture.samples;
     expect(samples.length).toBeGreaterThanOrEqual(300);

@@ -98,7 +98,7 @@ describe('search engine on the full corpus', () => {
 });
 
 describe('retrieval quality (regression guard)', () => {
-  // Levels reached (docs/decisions/retrieval.md, round 5): all 0.863 / 0.727, A 0.883 / 0.742, B (held-out) 0.840 / 0.711,
+  // Levels reached (docs/decisions/0005-retrieval.md, round 5): all 0.863 / 0.727, A 0.883 / 0.742, B (held-out) 0.840 / 0.711,
   // everyday 0.833 / 0.703 (the everyday guard tolerates one phrasing of 66: −0.016).
   it('keeps dev-set hit@5 and MRR@10 at the level reached', () => {
     const m = evaluate(engine, loadEvalSet(DEV_SET_PATH));

@@ -1,6 +1,8 @@
 /**
  * The search engine: builds the index on first use (from the npm packages), reuses it afterwards,
- * and answers fiche-level queries from passage-level BM25 (MiniSearch) results.
+ * and answers fiche-level queries by aggregating passage-level scores of the project's own BM25F scorer
+ * (typed-array postings, fields in `index-schema.ts`). MiniSearch is used only to find index terms close to a
+ * misspelt query term (`SearchableMap.fuzzyGet`); it does not rank.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The answer (product.md §2, issue 5): five sections in this order, numbered sources, the mode that
+ * The answer: five sections in this order, numbered sources, the mode that
  * composed it, the date of the data, and whether the question revealed danger (emergency numbers first).
  * Section text is plain text: paragraphs separated by blank lines, list items starting with "- ",
  * citation markers "[n]" referring to `sources[n-1]`.

@@ -10,5 +10,5 @@ export const profileResponseSchema = z.object({
 
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** Every new profile starts with this many credits (seed §9). */
+/** Every new profile starts with this many credits. */
 export const INITIAL_CREDITS = 3;

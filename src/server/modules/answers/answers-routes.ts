@@ -10,7 +10,7 @@ import type { ResolvedUser } from '../auth/accounts';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
 
 /**
- * POST /answers (mounted under /api), product.md §2. Order: authenticate (401) → validate (400) →
+ * POST /answers (mounted under /api). Order: authenticate (401) → validate (400) →
  * retrieve (422 out of scope, free) → debit one credit (402) → compose → citation check → deliver.
  * Errors before the stream starts are plain JSON; after it starts, an `error` event (credit refunded
  * first). A client that leaves before `done` gets its credit back.

@@ -22,7 +22,7 @@ import { detectUrgency } from './urgency';
 import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
- * The answer service (issue 5, product.md §2): validation, retrieval, the credit, composition, the
+ * The answer service: validation, retrieval, the credit, composition, the
  * citation check. Transport-agnostic (the routes stream it as SSE or send it as JSON).
  *
  * Decisions:

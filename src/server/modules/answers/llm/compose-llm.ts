@@ -7,11 +7,11 @@ import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from './types';
 
 /**
- * The "llm" composition mode (product.md §2): the model sees only the retrieved passages, its output
+ * The "llm" composition mode: the model sees only the retrieved passages, its output
  * is parsed into the five sections and every section goes through the citation checker before it is
  * handed out. On any failure the result is null and the caller falls back to the extractive composer.
  *
- * Policy (decided here, see the report of issue 5):
+ * Policy (decided here):
  * - marker naming no source → the marker is removed, the answer is kept;
  * - article absent from the references (invented, or asked for by the question) → the sentence naming
  *   it is removed, the answer is kept — unless a section becomes empty → null;
