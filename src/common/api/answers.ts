@@ -77,10 +77,21 @@ export const answerSchema = z.object({
   choices: answerChoicesSchema.optional(),
 });
 
+/** Longest city name accepted by POST /api/answers. */
+export const CITY_MAX = 80;
+
 export const answerRequestSchema = z.object({
   question: z.string(),
-  /** The visitor's city when the browser knows it (professionals search links); never stored. */
-  city: z.string().max(80).optional(),
+  /**
+   * The visitor's city when the browser knows it (professionals search links); never stored. Trimmed, at
+   * most CITY_MAX characters, one line, no markup characters.
+   */
+  city: z
+    .string()
+    .trim()
+    .max(CITY_MAX)
+    .regex(/^[^\n\r<>]*$/u)
+    .optional(),
 });
 
 export const answerResponseSchema = z.object({
@@ -137,7 +148,8 @@ export type SseDone = z.infer<typeof sseDoneSchema>;
 export type SseError = z.infer<typeof sseErrorSchema>;
 
 /** Error codes of POST /api/answers (all with a French message; none charged). */
-export const ANSWER_ERROR_CODES = ['invalid_question', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
+export const ANSWER_ERROR_CODES = ['invalid_question', 'invalid_city', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
+export type AnswerErrorCode = (typeof ANSWER_ERROR_CODES)[number];
 
 /** POST /api/feedback: « utile / pas utile » + a reason; stores no question or answer text. */
 export const FEEDBACK_REASONS = ['incomplete', 'incorrect', 'unclear', 'off_topic', 'other'] as const;

@@ -26,17 +26,6 @@ export interface AnswersRoutesOptions {
   resolveUser: (request: FastifyRequest) => Promise<ResolvedUser | null>;
 }
 
-const CITY_MAX = 80;
-
-/** The optional city (named in « Quel professionnel consulter »): a short plain string or nothing. */
-function cityOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('city' in body)) return undefined;
-  const city = (body as { city?: unknown }).city;
-  if (typeof city !== 'string') return undefined;
-  const trimmed = city.trim();
-  return trimmed !== '' && trimmed.length <= CITY_MAX && !/[\n\r<>]/.test(trimmed) ? trimmed : undefined;
-}
-
 function wantsStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
@@ -79,12 +68,15 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
     const body = answerRequestSchema.safeParse(request.body);
     if (!body.success) {
-      sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
+      // The city (named in « Quel professionnel consulter ») has its own message; anything else is the question.
+      if (body.error.issues.every((issue) => issue.path[0] === 'city')) sendError(reply, 400, 'invalid_city', ANSWER_MESSAGES.invalidCity);
+      else sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
       return null;
     }
+    const city = body.data.city === '' ? undefined : body.data.city;
     let prepared;
     try {
-      prepared = await service.prepare(user.userId, body.data.question, cityOf(request.body));
+      prepared = await service.prepare(user.userId, body.data.question, city);
     } catch (err) {
       // Nothing was charged: the database is down, or retrieval failed (a bug). Logged by class, frame
       // and driver code only — the error's message could quote the question.

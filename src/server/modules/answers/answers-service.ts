@@ -5,6 +5,7 @@ import {
   type Answer,
   type AnswerChoices,
   type AnswerSection,
+  type AnswerErrorCode,
   type AnswerSource,
 } from '../../../common/api/answers';
 import { validateQuestion } from '../../../common/question';
@@ -46,9 +47,9 @@ export const ANSWER_MESSAGES = {
   failed: "La réponse n'a pas pu être produite. Votre crédit n'a pas été débité. Veuillez réessayer.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   invalidRequest: 'Requête invalide : la question est manquante.',
+  invalidCity: "Requête invalide : la ville doit tenir sur une ligne de 80 caractères au plus, sans les signes < et >.",
 } as const;
 
-export type AnswerErrorCode = 'invalid_question' | 'unauthorized' | 'no_credits' | 'out_of_scope' | 'answer_failed';
 
 export interface AnswerFailure {
   ok: false;

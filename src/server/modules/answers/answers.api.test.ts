@@ -116,6 +116,12 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     const missing = await b.post('/api/answers', { questoin: QUESTION });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ error: { code: string } }>().error.code).toBe('invalid_question');
+    // A bad city has its own message (it used to be reported as a missing question).
+    for (const city of ['L'.repeat(81), 'Lyon\nParis', '<b>Lyon</b>', 42]) {
+      const res = await b.post('/api/answers', { question: QUESTION, city });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'invalid_city', message: ANSWER_MESSAGES.invalidCity } });
+    }
     expect(await balance(userId)).toBe(3);
     expect(await ledger(userId)).toHaveLength(1);
   });
