@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run audit`: `npm audit --omit=dev` (the packages the server runs with), failing on any high or
 // critical advisory. When the npm registry cannot be reached the check cannot be made: it says so and
-// exits 0 with a warning, so an offline CI run is not blocked (issue 6, « Bad input »).
+// exits 0 with a warning, so an offline CI run is not blocked.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 

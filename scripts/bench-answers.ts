@@ -1,5 +1,5 @@
 /**
- * Answer figures for `npm run bench` (issue 5): extractive answer time (JSON, median and p99), time to
+ * Answer figures for `npm run bench`: extractive answer time (JSON, median and p99), time to
  * the first streamed section (SSE), and answers per second under concurrent load from a load generator
  * (autocannon, a separate process) on loopback. The server runs in-process on a temporary PGlite.
  * Also the CPU time per sequential answer (server + in-process client), steadier than wall time on a

@@ -1,5 +1,5 @@
 /**
- * Answer evaluation (issue 5): asks the real JSON API (`POST /api/answers`, in-process, on a throw-away
+ * Answer evaluation: asks the real JSON API (`POST /api/answers`, in-process, on a throw-away
  * PGlite database) every phrasing of the dev set (first 2 per intent; `--all` for all of them) and of the
  * everyday-question set, then prints:
  * - the share of answers whose first 3 sources include an expected fiche (target ≥ 0.90);

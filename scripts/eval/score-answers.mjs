@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Answer-quality scorer (plain Node >= 20 ESM, no dependencies).
 //
-//   node ../shared/eval/score-answers.mjs BASE_URL API_KEY SET.json OUT.json
+//   node scripts/eval/score-answers.mjs BASE_URL API_KEY SET.json OUT.json
 //
 // SET.json: [{ q, domain, gold: ["F…"], nuggets: [{ fact, re, direct }], wrong?: [{ fact, re, src }] }]
 // For each question: POST BASE_URL/api/answers {question}, then measure
@@ -224,7 +224,7 @@ export function aggregate(rows) {
 async function main() {
   const [base, apiKey, setPath, outPath] = process.argv.slice(2);
   if (!base || !apiKey || !setPath || !outPath) {
-    console.error('usage: node ../shared/eval/score-answers.mjs BASE_URL API_KEY SET.json OUT.json');
+    console.error('usage: node scripts/eval/score-answers.mjs BASE_URL API_KEY SET.json OUT.json');
     process.exit(2);
   }
   const set = JSON.parse(fs.readFileSync(setPath, 'utf8'));

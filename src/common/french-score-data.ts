@@ -1,5 +1,5 @@
 /**
- * Word lists and patterns for the French score (seed §5: common words ×2, accented characters ×1.5,
+ * Word lists and patterns for the French score (common words ×2, accented characters ×1.5,
  * grammar patterns ×3, accepted when the total is greater than 5).
  *
  * Design notes:

@@ -1,4 +1,4 @@
-/** French user-facing messages shared by the client and the server (seed §5, §8). */
+/** French user-facing messages shared by the client and the server. */
 export const MESSAGES = {
   wordLimit: 'Limite de mots atteinte (500 mots maximum).',
   questionTooLong: 'Votre question est trop longue (6\u00a0000 caractères maximum). Veuillez la raccourcir.',
@@ -31,7 +31,7 @@ export const MESSAGES = {
   rateLimited: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
   badRequest: 'Requête invalide.',
   jsonRequired: 'Le contenu de la requête doit être envoyé au format JSON.',
-  // Accounts (issue 3): messages the seed does not give, in the same tone.
+  // Accounts: messages in the same tone as the question form's.
   resetLinkInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
   verifyLinkInvalid: 'Ce lien de confirmation est invalide ou a expiré. Veuillez refaire une demande.',
   notSignedIn: 'Vous devez être connecté pour accéder à cette ressource.',

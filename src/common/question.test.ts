@@ -175,13 +175,6 @@ describe('frenchScore', () => {
       expect(isFrench(q), q).toBe(false);
     }
   });
-
-  it('is fast on a 500-word text', () => {
-    const long = Array.from({ length: 50 }, () => "Le locataire peut-il quitter l'appartement ?").join(' ');
-    const started = performance.now();
-    for (let i = 0; i < 20; i += 1) frenchScore(long);
-    expect((performance.now() - started) / 20).toBeLessThan(50);
-  });
 });
 
 /**
@@ -245,7 +238,7 @@ describe('French score cost', () => {
   });
 });
 
-describe('measured acceptance (issue 2)', () => {
+describe('measured acceptance', () => {
   it('accepts at least 99% of real French sentences from the fiche corpus', () => {
     const samples = frenchFixture.samples;
     expect(samples.length).toBeGreaterThanOrEqual(300);

@@ -1,5 +1,5 @@
 /**
- * Shared question rules (seed §5), used by the client form and by the server before any credit is
+ * Shared question rules, used by the client form and by the server before any credit is
  * debited: length in characters, 500-word limit and the "looks like French" score. Pure functions, no
  * DOM, no I/O. Every check costs time in proportion to the text (no pattern rescans what it has read),
  * and the length is checked first, so a 300 KB body is refused before anything else reads it.
@@ -147,7 +147,7 @@ export interface FrenchScoreDetail {
 }
 
 /**
- * French score (seed §5): French common words ×2 + French accented characters ×1.5 + French
+ * French score: French common words ×2 + French accented characters ×1.5 + French
  * grammar patterns ×3. Penalty (same weights): frequent words of English, Spanish, Italian,
  * Portuguese and German ×2 and diacritics French does not use ×1.5 are subtracted, so that
  * neighbouring languages sharing some words and accents with French stay below the threshold.

@@ -1,5 +1,5 @@
 /**
- * Word counting and the question's limits: 500 words (seed §5), 6,000 characters and 40 characters a
+ * Word counting and the question's limits: 500 words, 6,000 characters and 40 characters a
  * word. Kept apart from the French score so the home page can count words without loading the score's
  * word lists.
  */
@@ -25,7 +25,7 @@ export function hasLongWord(text: string): boolean {
   return LONG_WORD.test(text);
 }
 
-/** Number of words, counted by splitting on whitespace (seed §5). */
+/** Number of words, counted by splitting on whitespace. */
 export function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;

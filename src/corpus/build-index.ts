@@ -89,7 +89,7 @@ export interface AnchorOptions {
 }
 
 /**
- * Anchor evidence indexed (all off: measured, none helps the held-out half; docs/decisions/retrieval.md, round 4).
+ * Anchor evidence indexed (all off: measured, none helps the held-out half; docs/decisions/0005-retrieval.md, round 4).
  * Turning one on adds an anchor document per fiche, weighted at query time by TUNING.anchor.
  */
 export const ANCHORS: AnchorOptions = { labels: false, groups: false, questions: false };

@@ -1,6 +1,8 @@
 /**
  * The search engine: builds the index on first use (from the npm packages), reuses it afterwards,
- * and answers fiche-level queries from passage-level BM25 (MiniSearch) results.
+ * and answers fiche-level queries by aggregating passage-level scores of the project's own BM25F scorer
+ * (typed-array postings, fields in `index-schema.ts`). MiniSearch is used only to find index terms close to a
+ * misspelt query term (`SearchableMap.fuzzyGet`); it does not rank.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -103,8 +105,6 @@ const KNOWN_WORD_TYPO_FROM = 6;
 /** The everyday words of the lexicon (« proprio », « boulot »…), folded. */
 const LAY_WORDS: ReadonlySet<string> = new Set(LEXICON.flatMap((e) => normalizeTokens(e.lay)));
 
-/** Relative importance of each field (title of the fiche, its summary, section headings, passage text). */
-export const FIELD_BOOST = { title: 3, description: 1.2, section: 1, body: 1 } as const;
 
 /** Prior per page kind: information fiches before navigation pages and resources when both match. */
 export const KIND_PRIOR: Record<FicheKind, number> = { fiche: 1, dossier: 0.75, ressource: 0.6 };
@@ -292,8 +292,6 @@ export const TUNING = {
   title: 1,
   /** Exponent of the title precision (share of title terms present in the query). */
   titlePrecision: 0.5,
-  /** Prior of a fiche not written for « particuliers » (professionnels / associations only). */
-  nonParticuliers: 1,
   /** Prior of a public-sector fiche (« fonction publique ») when the question does not mention it. */
   publicSector: 0.7,
   /** Share of the documents above which a query term is « common » (its weight × commonWeight). */
@@ -364,7 +362,6 @@ class Engine implements SearchEngine {
   private readonly titleMatched: Float32Array;
   private readonly titleCount: Uint8Array;
   /** Static prior per fiche (audience). */
-  private readonly audiencePrior: Float32Array;
   /** 1 for public-sector fiches (theme « … fonction publique »). */
   private readonly publicSector: Uint8Array;
   /** Top-level theme of each fiche (index in topThemes). */
@@ -415,7 +412,6 @@ class Engine implements SearchEngine {
     this.titleLen = new Uint8Array(metas.length);
     this.titleMatched = new Float32Array(metas.length);
     this.titleCount = new Uint8Array(metas.length);
-    this.audiencePrior = new Float32Array(metas.length);
     this.publicSector = new Uint8Array(metas.length);
     this.ficheTop = new Uint16Array(metas.length);
     const topIds = new Map<string, number>();
@@ -445,7 +441,6 @@ class Engine implements SearchEngine {
         if (!l) lists.set(tid, (l = []));
         l.push(f);
       }
-      this.audiencePrior[f] = m.audiences.includes('particuliers') ? 1 : 0;
       this.publicSector[f] = m.themePath.some((t) => /fonction publique/i.test(t)) ? 1 : 0;
     });
     for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
@@ -697,7 +692,6 @@ class Engine implements SearchEngine {
           (TUNING.head * (head[f] as number) + TUNING.anchor * (anchor[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
           KIND_PRIOR[meta.kind] *
           coord;
-        if (this.audiencePrior[f] === 0) score *= TUNING.nonParticuliers;
         if (this.publicSector[f] === 1 && !mentionsPublic) score *= TUNING.publicSector;
         const tm = titleMatched[f] as number;
         if (tm > 0 && TUNING.title > 0) {

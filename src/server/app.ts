@@ -24,6 +24,7 @@ import { loadSearchEngine, type SearchEngine } from '../corpus/engine';
 import { answersRoutes } from './modules/answers/answers-routes';
 import { createAnswersService } from './modules/answers/answers-service';
 import { feedbackRoutes } from './modules/answers/feedback-routes';
+import { createFeedbackService } from './modules/answers/feedback-service';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
       const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, retrievalModels: app.retrievalModels });
       await api.register(answersRoutes, { service: answers, resolveUser });
-      await api.register(feedbackRoutes, { db: database.db, resolveUser });
+      await api.register(feedbackRoutes, { service: createFeedbackService(database.db), resolveUser });
       await api.register(prefileRoutes, {
         siteTitle: config.siteTitle,
         ...(config.publicUrl ? { siteUrl: config.publicUrl } : {}),

@@ -91,7 +91,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   SHOW_BACKEND_STATUS: bool.default(false),
-  // Accounts (issue 3) — see docs/decisions/accounts.md
+  // Accounts — see docs/decisions/0002-accounts.md
   AUTH_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
   // Default: on in production, off otherwise (set below, it depends on NODE_ENV).
   REQUIRE_EMAIL_VERIFICATION: bool.optional(),
@@ -110,7 +110,7 @@ const envSchema = z.object({
   MICROSOFT_DISCOVERY_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'doit commencer par smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('QuestionLegale.info <no-reply@questionlegale.info>'),
-  // Answers (issue 5): "llm" composition mode when LLM_BASE_URL and LLM_MODEL are set (product.md §2).
+  // Answers: "llm" composition mode when LLM_BASE_URL and LLM_MODEL are set.
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
@@ -135,7 +135,7 @@ const envSchema = z.object({
   HOST_ADDRESS: z.string().max(500).optional(),
   HOST_PHONE: z.string().max(500).optional(),
   LEGAL_NOTICE_FILE: z.string().min(1).optional(),
-  // Operations (issue 6): bearer token opening GET /metrics beyond the loopback interface.
+  // Operations: bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
   // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in.
   CORPUS_UPDATE_URLS: z
@@ -181,13 +181,13 @@ export interface Config {
   showBackendStatus: boolean;
   auth: AuthConfig;
   mail: { smtpUrl: string | undefined; from: string };
-  /** Language-model composition (issue 5); undefined: extractive mode. */
+  /** Language-model composition; undefined: extractive mode. */
   llm: LlmSettings | undefined;
   /** Rewrite of the question into legal search terms by the LLM (LLM_QUERY_REWRITE); undefined: off. */
   queryRewrite: { timeoutMs: number } | undefined;
   /** Dense retrieval channel (EMBEDDINGS_BASE_URL + EMBEDDINGS_MODEL); undefined: lexical search alone. */
   embeddings: EmbeddingsConfig | undefined;
-  /** METRICS_TOKEN (issue 6): without it, /metrics answers only direct loopback requests. */
+  /** METRICS_TOKEN: without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
   /** Publisher and host shown in /mentions.html (LEGAL_NOTICE_FILE, then the PUBLISHER_* and HOST_* variables). */
   legalNotice: LegalNotice;

@@ -25,7 +25,7 @@ import {
 } from './faults-support';
 
 /**
- * Faults (issue 6): the server is killed with SIGKILL in the middle of a load of sign-ups and answers;
+ * Faults: the server is killed with SIGKILL in the middle of a load of sign-ups and answers;
  * after a restart every account whose sign-up was confirmed exists, every balance equals the sum of its
  * ledger (none negative), and the database opens cleanly (PGlite: the dead process's lock is taken over).
  * The restarted server is then stopped with SIGTERM while a slow streamed answer is in flight: the

@@ -6,7 +6,7 @@ import { ORIGIN, STRONG_PASSWORD, TestBrowser, signUp } from './support/http';
 import { firstLink, startTestSmtp, type TestSmtp } from './support/mail';
 
 /**
- * SMTP down (issue 6): a password-reset request whose e-mail cannot be sent gets a French error the reset
+ * SMTP down: a password-reset request whose e-mail cannot be sent gets a French error the reset
  * screen shows (it displays the server's `message`, see src/client/features/auth/auth-api.ts), not a
  * false « instructions envoyées », not a 500, no crash; the same request succeeds once SMTP is back.
  */

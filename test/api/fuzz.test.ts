@@ -6,7 +6,7 @@ import { fuzzRequestArb, type FuzzRequest } from './support/fuzz-requests';
 import { checkReply, createFuzzContext, describeRequest, refreshAfter, toInject, withTimeout, type FuzzContext } from './support/fuzz-harness';
 
 /**
- * Property-based fuzzing of every route (issue 6, « Bad input »): generated methods, paths, query strings,
+ * Property-based fuzzing of every route: generated methods, paths, query strings,
  * headers and bodies (from the routes' schemas, valid-ish and broken), half of them signed in.
  * No reply may be a 5xx, hang, or be an API error that is not `{ error: { code, message } }` in French.
  *

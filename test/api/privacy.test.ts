@@ -6,7 +6,7 @@ import { DB_KINDS } from '../support/databases';
 import { AUTH_TEST_ENV, TestBrowser, signIn, signUp } from './support/http';
 
 /**
- * Privacy (product.md §2): the text of a question and of its answer is never written to the logs nor
+ * Privacy: the text of a question and of its answer is never written to the logs nor
  * stored in the database. A unique marker word rides inside real questions through every path of the
  * answer API; then every log line (level trace) and every row of every table is searched for it.
  */

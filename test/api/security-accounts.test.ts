@@ -11,7 +11,7 @@ import { looksFrench } from './support/fuzz-harness';
 import { IN_SCOPE_QUESTIONS } from './support/fuzz-requests';
 
 /**
- * Security checks on accounts (issue 6): one user's API key or session never reads or spends another's
+ * Security checks on accounts: one user's API key or session never reads or spends another's
  * credits, a rotated key is dead, reset links are single-use and expire, and no auth endpoint redirects
  * to another site.
  */

@@ -10,7 +10,7 @@ import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, setCookies, signIn
 import { IN_SCOPE_QUESTIONS } from './support/fuzz-requests';
 
 /**
- * Security checks as tests (issue 6): security headers and CSP on every kind of reply, session cookies
+ * Security checks as tests: security headers and CSP on every kind of reply, session cookies
  * httpOnly / SameSite=Lax / Secure behind an HTTPS proxy, and cross-origin POSTs refused on every route
  * that changes something — with nothing changed.
  */

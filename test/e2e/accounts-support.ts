@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startSite, type Site, type SiteOptions } from './harness';
 
-/** The session cookie better-auth sets (see docs/decisions/accounts.md). */
+/** The session cookie better-auth sets (see docs/decisions/0002-accounts.md). */
 export const SESSION_COOKIE = 'ql.session_token';
 
 /**

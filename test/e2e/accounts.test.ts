@@ -134,7 +134,7 @@ describe('register → login → credits → logout', () => {
         if (met && previous[r.rule] !== true) flips.push(`${r.rule}@${i}`);
       }
       previous = want;
-      // Disabled while any rule fails (seed §5).
+      // Disabled while any rule fails.
       expect(await submit.isDisabled()).toBe(Object.values(want).includes(false));
       expect(await passwordField.getAttribute('aria-invalid')).toBe(String(Object.values(want).includes(false)));
     }
@@ -225,7 +225,7 @@ describe('register → login → credits → logout', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe(INVALID_CREDENTIALS);
     expect(await alert.getAttribute('class')).toContain('ql-error-box');
-    // The box is red (seed §8): its text colour is clearly red.
+    // The box is red: its text colour is clearly red.
     const color = await alert.evaluate((el) => getComputedStyle(el).color);
     const [r = 0, g = 0, b = 0] = (color.match(/\d+/g) ?? []).map(Number);
     expect(r).toBeGreaterThan(g + 60);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUESTION_CHARS } from '../words';
 
 /**
- * The answer (product.md §2, issue 5): five sections in this order, numbered sources, the mode that
+ * The answer: five sections in this order, numbered sources, the mode that
  * composed it, the date of the data, and whether the question revealed danger (emergency numbers first).
  * Section text is plain text: paragraphs separated by blank lines, list items starting with "- ",
  * citation markers "[n]" referring to `sources[n-1]`.
@@ -78,10 +78,21 @@ export const answerSchema = z.object({
   choices: answerChoicesSchema.optional(),
 });
 
+/** Longest city name accepted by POST /api/answers. */
+export const CITY_MAX = 80;
+
 export const answerRequestSchema = z.object({
   question: z.string(),
-  /** The visitor's city when the browser knows it (professionals search links); never stored. */
-  city: z.string().max(80).optional(),
+  /**
+   * The visitor's city when the browser knows it (professionals search links); never stored. Trimmed, at
+   * most CITY_MAX characters, one line, no markup characters.
+   */
+  city: z
+    .string()
+    .trim()
+    .max(CITY_MAX)
+    .regex(/^[^\n\r<>]*$/u)
+    .optional(),
 });
 
 export const answerResponseSchema = z.object({
@@ -186,7 +197,8 @@ export type SseDone = z.infer<typeof sseDoneSchema>;
 export type SseError = z.infer<typeof sseErrorSchema>;
 
 /** Error codes of POST /api/answers (all with a French message; none charged). */
-export const ANSWER_ERROR_CODES = ['invalid_question', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
+export const ANSWER_ERROR_CODES = ['invalid_question', 'invalid_city', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
+export type AnswerErrorCode = (typeof ANSWER_ERROR_CODES)[number];
 
 /** POST /api/feedback: « utile / pas utile » + a reason; stores no question or answer text. */
 export const FEEDBACK_REASONS = ['incomplete', 'incorrect', 'unclear', 'off_topic', 'other'] as const;

@@ -10,7 +10,7 @@ export const profileResponseSchema = z.object({
 
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** Every new profile starts with this many credits (seed §9). */
+/** Every new profile starts with this many credits. */
 export const INITIAL_CREDITS = 3;
 
 /** One credit movement of GET /api/profile/ledger: when, how many (+/−), why (a code, never question text). */

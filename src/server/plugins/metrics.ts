@@ -26,7 +26,12 @@ export interface AppMetrics {
   creditsDebited: Counter;
   /** Credits given back (failed answer, client gone). */
   creditsRefunded: Counter;
+  /** Exceptions a route caught and turned into a French message, by where they happened (fixed codes). */
+  failures: Counter<'where'>;
 }
+
+/** Where a caught exception happened (the `where` label of `questionlegale_failures_total`). */
+export type FailureSite = 'answer_prepare' | 'answer_compose' | 'answer_llm' | 'feedback';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +120,14 @@ async function metrics(app: FastifyInstance, opts: MetricsPluginOptions): Promis
     registers: [registry],
   });
 
-  app.decorate('metrics', { registry, answers, creditsDebited, creditsRefunded });
+  const failures = new Counter({
+    name: 'questionlegale_failures_total',
+    help: 'Exceptions caught and answered with a French message, by where they happened (answer_prepare, answer_compose, answer_llm, feedback).',
+    labelNames: ['where'] as const,
+    registers: [registry],
+  });
+
+  app.decorate('metrics', { registry, answers, creditsDebited, creditsRefunded, failures });
 
   const counted = new WeakSet<FastifyRequest>();
   function record(request: FastifyRequest, reply: FastifyReply): void {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** One per user: the authoritative credit balance and the API key (seed §3). */
+/** One per user: the authoritative credit balance and the API key. */
 export const profiles = pgTable(
   'profiles',
   {

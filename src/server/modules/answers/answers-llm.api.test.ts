@@ -173,15 +173,12 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
     expect(await t.app.accounts.credits.balance(userId)).toBe(2);
     controller.abort();
     await reader?.cancel().catch(() => undefined);
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && (await t.app.accounts.credits.balance(userId)) !== 3) await new Promise((r) => setTimeout(r, 50));
-    expect(await t.app.accounts.credits.balance(userId)).toBe(3);
+    await expect.poll(() => t.app.accounts.credits.balance(userId), { timeout: 5000 }).toBe(3);
     expect(await debits(userId)).toEqual([
       { delta: -1, reason: 'question' },
       { delta: 1, reason: 'refund:client_gone' },
     ]);
     // The model call was abandoned too.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(llm.requests[before]?.clientClosedEarly).toBe(true);
+    await expect.poll(() => llm.requests[before]?.clientClosedEarly).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseChoices, SseSources } from '../../../common/api/answers';
 import { answerRequestSchema } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { databaseErrorCode, isDatabaseUnavailable } from '../../db/unavailable';
 import { describeFailure, sendError } from '../../plugins/errors';
 import { appMetrics } from '../../plugins/metrics';
 import { addRequestLogFields } from '../../plugins/request-log';
@@ -11,7 +11,7 @@ import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type Prepare
 import { connectionClosed, responseDelivered, writeDelivered } from './delivery';
 
 /**
- * POST /answers (mounted under /api), product.md §2. Order: authenticate (401) → validate (400) →
+ * POST /answers (mounted under /api). Order: authenticate (401) → validate (400) →
  * retrieve (422 out of scope, free) → debit one credit (402) → compose → citation check → deliver.
  * Errors before the stream starts are plain JSON; after it starts, an `error` event (credit refunded
  * first). The credit stays taken if and only if the answer was delivered (delivery.ts): its first section
@@ -87,14 +87,20 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
     const body = answerRequestSchema.safeParse(request.body);
     if (!body.success) {
-      sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
+      // The city (named in « Quel professionnel consulter ») has its own message; anything else is the question.
+      if (body.error.issues.every((issue) => issue.path[0] === 'city')) sendError(reply, 400, 'invalid_city', ANSWER_MESSAGES.invalidCity);
+      else sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
       return null;
     }
+    const city = body.data.city === '' ? undefined : body.data.city;
     let prepared;
     try {
-      prepared = await service.prepare(user.userId, body.data.question, cityOf(request.body));
+      prepared = await service.prepare(user.userId, body.data.question, city);
     } catch (err) {
-      // The credit could not be taken: the database is down (nothing was charged).
+      // Nothing was charged: the database is down, or retrieval failed (a bug). Logged by class, frame
+      // and driver code only — the error's message could quote the question.
+      request.log.error({ failure: describeFailure(err), code: databaseErrorCode(err) }, 'answer preparation failed');
+      metrics?.failures.inc({ where: 'answer_prepare' });
       logSummary(request, { result: 'unavailable' });
       sendUnavailable(reply, err);
       return null;
@@ -106,6 +112,13 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
     if (!prepared.free) metrics?.creditsDebited.inc();
     return prepared;
+  }
+
+  /** The language-model path threw (the answer fell back to extractive): its class and frame, counted. */
+  function reportLlmError(request: FastifyRequest, composed: ComposedAnswer): void {
+    if (!('llmError' in composed)) return;
+    request.log.error({ failure: describeFailure(composed.llmError) }, 'language model path failed');
+    metrics?.failures.inc({ where: 'answer_llm' });
   }
 
   /** Refunds, never throwing (a failing refund is logged by code). Returns the balance if known. */
@@ -151,6 +164,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
         return reply;
       }
       request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+      metrics?.failures.inc({ where: 'answer_compose' });
       await refund(request, prepared, 'answer_failed');
       logSummary(request, { result: 'answer_failed', stream: false });
       return sendError(reply, 500, 'answer_failed', ANSWER_MESSAGES.failed);
@@ -166,6 +180,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     // On the request's log line, written when the response ends. A body that never reaches the socket is
     // refunded below; that line then says `aborted: true` and the refund is counted in the metrics.
     logSummary(request, { result: 'ok', ...stats });
+    reportLlmError(request, composed);
     const body: AnswerResponse = { answer: composed.answer, credits: prepared.credits };
     const sent = responseDelivered(res);
     void reply.code(200).header('cache-control', 'no-store').send(body);
@@ -208,6 +223,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
         signal: controller.signal,
       });
       if (controller.signal.aborted) throw new Error('client gone');
+      reportLlmError(request, composed);
       const { answer } = composed;
       if (answer.choices) {
         const choices: SseChoices = { choices: answer.choices };
@@ -222,6 +238,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       if (!controller.signal.aborted) {
         // The server's own failure: refunded whatever had left, as the error event says.
         request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
+        metrics?.failures.inc({ where: 'answer_compose' });
         stopWatching();
         await refund(request, prepared, 'answer_failed');
         logSummary(request, { result: 'answer_failed', stream: true });

@@ -5,6 +5,7 @@ import {
   type Answer,
   type AnswerChoices,
   type AnswerSection,
+  type AnswerErrorCode,
   type AnswerSource,
 } from '../../../common/api/answers';
 import { validateQuestion } from '../../../common/question';
@@ -22,7 +23,7 @@ import { dangerKind } from './urgency';
 import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
- * The answer service (issue 5, product.md §2): validation, retrieval, the credit, composition, the
+ * The answer service: validation, retrieval, the credit, composition, the
  * citation check. Transport-agnostic (the routes stream it as SSE or send it as JSON).
  *
  * Decisions:
@@ -48,9 +49,9 @@ export const ANSWER_MESSAGES = {
   failed: "La réponse n'a pas pu être produite. Votre crédit n'a pas été débité. Veuillez réessayer.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   invalidRequest: 'Requête invalide : la question est manquante.',
+  invalidCity: "Requête invalide : la ville doit tenir sur une ligne de 80 caractères au plus, sans les signes < et >.",
 } as const;
 
-export type AnswerErrorCode = 'invalid_question' | 'unauthorized' | 'no_credits' | 'out_of_scope' | 'answer_failed';
 
 export interface AnswerFailure {
   ok: false;
@@ -88,6 +89,11 @@ export interface ComposedAnswer {
   answer: Answer;
   /** Counters for the log (no text). */
   stats: { ms: number; removedMarkers: number; removedSentences: number; llmFailure?: string };
+  /**
+   * The exception the language-model path threw, when the answer fell back to extractive because of
+   * one (reason `unexpected`). The caller logs its class and frame and counts it, never its message.
+   */
+  llmError?: unknown;
 }
 
 export type ExtractiveComposer = (
@@ -112,7 +118,7 @@ export interface AnswersServiceDeps {
 
 export interface AnswersService {
   readonly mode: 'extractive' | 'llm';
-  /** Validates, retrieves and debits. Any failure here costs nothing. Throws only if the database is down. */
+  /** Validates, retrieves and debits. Any failure here costs nothing. Throws if the database is down (or on a bug). */
   prepare(userId: string, rawQuestion: string, city?: string): Promise<PreparedAnswer | AnswerFailure>;
   /** Composes and checks the answer. Throws on failure: the caller refunds. */
   compose(prepared: PreparedAnswer, hooks?: ComposeHooks): Promise<ComposedAnswer>;
@@ -178,6 +184,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     let sections: AnswerSection[] | null = null;
     let choices: AnswerChoices | undefined;
     let llmFailure: string | undefined;
+    let llmError: unknown;
+    let llmThrew = false;
     let sent = 0;
 
     if (p.free) {
@@ -196,9 +204,12 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
           },
           ...(hooks.signal ? { signal: hooks.signal } : {}),
         });
-      } catch {
-        // An unexpected error of the model path is a fallback too (its message is not logged: it could quote text).
-        outcome = { ok: false, reason: 'protocol' };
+      } catch (err) {
+        // An unexpected error of the model path is a fallback too; the route logs its class and frame
+        // (never its message: it could quote the question).
+        outcome = { ok: false, reason: 'unexpected' };
+        llmError = err;
+        llmThrew = true;
       }
       if (outcome.ok) {
         sections = outcome.sections;
@@ -240,6 +251,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
         removedSentences: checked.removedSentences,
         ...(llmFailure ? { llmFailure } : {}),
       },
+      ...(llmThrew ? { llmError } : {}),
     };
   }
 

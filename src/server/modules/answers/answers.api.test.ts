@@ -116,6 +116,12 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     const missing = await b.post('/api/answers', { questoin: QUESTION });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ error: { code: string } }>().error.code).toBe('invalid_question');
+    // A bad city has its own message (it used to be reported as a missing question).
+    for (const city of ['L'.repeat(81), 'Lyon\nParis', '<b>Lyon</b>', 42]) {
+      const res = await b.post('/api/answers', { question: QUESTION, city });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'invalid_city', message: ANSWER_MESSAGES.invalidCity } });
+    }
     expect(await balance(userId)).toBe(3);
     expect(await ledger(userId)).toHaveLength(1);
   });
@@ -327,28 +333,6 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: 'answer_failed', message: ANSWER_MESSAGES.unavailable } });
     await down.close();
-  });
-
-  it('median extractive answer time (JSON, through HTTP inject) stays under 2 s', async () => {
-    const { userId, b } = await user();
-    await t.app.accounts.credits.grant(userId, 20, 'test');
-    const times: number[] = [];
-    const questions = [
-      QUESTION,
-      'Mon employeur refuse de me payer mes heures supplémentaires, quels sont mes recours ?',
-      'Comment contester une amende pour excès de vitesse reçue à mon domicile ?',
-      'Quel est le délai de préavis quand je quitte mon logement loué vide ?',
-    ];
-    for (let i = 0; i < 12; i++) {
-      const started = performance.now();
-      const res = await b.post('/api/answers', { question: questions[i % questions.length] });
-      times.push(performance.now() - started);
-      expect([200, 422]).toContain(res.statusCode);
-    }
-    times.sort((a, c) => a - c);
-    const median = times[Math.floor(times.length / 2)] ?? Infinity;
-    console.info(`[${kind}] extractive answer: median ${median.toFixed(0)} ms, min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`);
-    expect(median).toBeLessThan(2000);
   });
 });
 

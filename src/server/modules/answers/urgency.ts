@@ -1,5 +1,5 @@
 /**
- * Danger detection (product.md §2, Safety): a question that reveals danger — domestic violence, a
+ * Danger detection: a question that reveals danger — domestic violence, a
  * child in danger, suicidal thoughts, an assault under way, death threats — shows the emergency numbers
  * (17, 112, 3919, 119, 3114) before anything else. Patterns are matched on the accent-folded, lower-case
  * question; nothing is logged.

@@ -222,21 +222,4 @@ describe('checkAnswer', () => {
     expect(checkAnswer(input, SOURCES)).toEqual(checkAnswer(input, SOURCES));
     expect(input).toEqual(copy);
   });
-
-  it('takes well under a millisecond per answer', () => {
-    const long = Array.from({ length: 5 }, (_, i) =>
-      section(
-        `Le bailleur rend le dépôt sous 2 mois [1]. Selon l'article 22 de la loi du 6 juillet 1989, la somme est majorée [1][2].\n\n- Préavis (articles L1234-1 et L1234-2) [2].\n- Invention : article L9999-${i} [9].\n- Montant : 1 500 € par mois [3].`,
-      ),
-    );
-    for (let i = 0; i < 200; i++) checkAnswer(long, SOURCES); // warm-up (JIT)
-    // Best of 10 batches of 50: robust to a machine busy with other work.
-    let best = Infinity;
-    for (let batch = 0; batch < 10; batch++) {
-      const t0 = performance.now();
-      for (let i = 0; i < 50; i++) checkAnswer(long, SOURCES);
-      best = Math.min(best, (performance.now() - t0) / 50);
-    }
-    expect(best).toBeLessThan(1);
-  });
 });

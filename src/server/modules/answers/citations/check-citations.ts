@@ -2,7 +2,7 @@ import type { AnswerSection, AnswerSource } from '../../../../common/api/answers
 import { buildArticleIndex, execAll, findArticleMentions, type ArticleIndex } from './articles';
 
 /**
- * The citation checker, run on every answer whatever the composition mode (product.md §2):
+ * The citation checker, run on every answer whatever the composition mode:
  * - every citation marker (`[1]`, `[1, 2]`, `[1][2]`, `[1-3]`, `[Source 1]`) must name a listed source;
  *   markers naming no source are removed (and counted), the others are normalised to `[1][2]`;
  * - every article of law named in the text must appear in the sources' legal references (titles, URLs;

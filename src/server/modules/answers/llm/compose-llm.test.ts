@@ -189,10 +189,9 @@ describe('composeWithLlm against an OpenAI-compatible server', () => {
 
   it('returns null (extractive fallback) when the model never answers', async () => {
     llm.setScript({ kind: 'stall', headers: false });
-    const t0 = Date.now();
-    const sections = await composeWithLlm({ question: QUESTION, sources: SOURCES, config: config({ timeoutMs: 250 }) });
-    expect(sections).toBeNull();
-    expect(Date.now() - t0).toBeLessThan(2500);
+    // The total limit is 90 s: only the 250 ms first-byte timeout ends this before the test's own limit.
+    const outcome = await composeWithLlmDetailed({ question: QUESTION, sources: SOURCES, config: config({ timeoutMs: 250 }) });
+    expect(outcome).toMatchObject({ ok: false, reason: 'timeout' });
   });
 
   it('returns null with reason "timeout" when the stream stalls after the first chunk', async () => {

@@ -8,11 +8,11 @@ import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from './types';
 
 /**
- * The "llm" composition mode (product.md §2): the model sees only the retrieved passages, its output
+ * The "llm" composition mode: the model sees only the retrieved passages, its output
  * is parsed into the five sections and every section goes through the citation checker before it is
  * handed out. On any failure the result is null and the caller falls back to the extractive composer.
  *
- * Policy (decided here, see the report of issue 5):
+ * Policy (decided here):
  * - marker naming no source → the marker is removed, the answer is kept;
  * - article absent from the references (invented, or asked for by the question) → the sentence naming
  *   it is removed, the answer is kept — unless a section becomes empty → null;
@@ -20,6 +20,8 @@ import type { RetrievedSource } from './types';
  *   when the model said the sources do not cover the question;
  * - timeout, HTTP error, malformed stream, output cut by the token limit, missing or duplicated
  *   section → null.
+ * Any other exception (not an `LlmError`) is thrown to the caller, which logs its class and frame,
+ * counts it and falls back with the reason `unexpected`.
  * Nothing of the question or the answer is logged or kept.
  */
 
@@ -64,7 +66,9 @@ export type LlmFailureReason =
   | 'malformed'
   | 'empty-section'
   | 'no-citation'
-  | 'no-sources';
+  | 'no-sources'
+  /** An exception that is not the model's (a bug on our side); the caller logs its class and frame. */
+  | 'unexpected';
 
 /** Counters of what the checker removed (no text: safe to log). */
 export interface LlmCheckSummary {

@@ -165,17 +165,16 @@ describe('streamChatCompletion', () => {
   it('times out when the first byte never comes, and closes the connection', async () => {
     llm.setScript({ kind: 'stall', headers: false });
     const before = llm.requests.length;
-    const t0 = Date.now();
     const e = await failure(options({ timeoutMs: 200, idleTimeoutMs: 5000, totalTimeoutMs: 5000 }));
     expect(e.kind).toBe('timeout');
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // The first-byte timer fired, not the total one.
+    expect(e.message).toContain('premier octet');
     await expect.poll(() => llm.requests[before]?.clientClosedEarly).toBe(true);
   });
 
   it('times out when the stream stalls after the first chunk (idle timeout)', async () => {
     llm.setScript({ kind: 'stall', text: 'Début de réponse', deltas: 1 });
     const pieces: string[] = [];
-    const t0 = Date.now();
     let error: unknown;
     try {
       for await (const p of streamChatCompletion(options({ timeoutMs: 2000, idleTimeoutMs: 200, totalTimeoutMs: 5000 }))) pieces.push(p);
@@ -185,7 +184,8 @@ describe('streamChatCompletion', () => {
     expect(pieces).toEqual(['Début d']);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe('timeout');
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // The idle timer fired, not the total one.
+    expect((error as LlmError).message).toContain('silence');
   });
 
   it('times out on the total budget even while chunks keep coming', async () => {
