@@ -18,7 +18,7 @@ test('at 375 px the menu is collapsed, opens with the extra links, and a link na
   expect(await button.getAttribute('aria-expanded')).toBe('false');
   const menu = page.locator('#ql-menu-mobile');
   expect(await menu.isVisible()).toBe(false);
-  for (const name of EXTRA_LINKS) expect(await page.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
+  for (const name of EXTRA_LINKS) expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
 
   await button.click();
   expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
