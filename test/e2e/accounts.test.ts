@@ -103,7 +103,7 @@ describe('register → login → credits → logout', () => {
     await main.getByLabel('Adresse e-mail').fill(who.email);
     const submit = main.getByRole('button', { name: 'Créer mon compte' });
 
-    // The live checklist: every rule starts unmet, then follows each keystroke.
+    // The live checklist: every rule starts unmet (neutral: a dot, not a red cross), then follows each keystroke.
     const initial = await checklistState(page, 'register-rules');
     expect(initial.map((r) => r.rule)).toEqual(['length', 'uppercase', 'lowercase', 'digit']);
     expect(initial.map((r) => r.text)).toEqual([
@@ -112,7 +112,7 @@ describe('register → login → credits → logout', () => {
       'Le mot de passe doit contenir au moins une lettre minuscule',
       'Le mot de passe doit contenir au moins un chiffre',
     ]);
-    expect(initial.every((r) => r.dataMet === 'false' && !r.classMet && r.icon === '✗' && r.spoken === '(non respectée)')).toBe(true);
+    expect(initial.every((r) => r.dataMet === 'false' && !r.classMet && r.icon === '•' && r.spoken === '(non respectée)')).toBe(true);
     expect(await submit.isDisabled()).toBe(true);
 
     const passwordField = main.getByLabel('Mot de passe', { exact: true });

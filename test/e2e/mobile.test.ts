@@ -2,8 +2,9 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE_CONTEXT, openPage } from '../support/browser';
 import { gotoApp, revealAllAnimations, withSharedSite, topIsInViewport, waitForScrollEnd } from './harness';
+import { E2E_AUTH_ENV, newCredentials, registerThroughApi, submitLogin } from './accounts-support';
 
-const shared = withSharedSite();
+const shared = withSharedSite({ env: E2E_AUTH_ENV });
 
 const EXTRA_LINKS = ['Les professionnels', 'Sites utiles', 'Comment ça marche\u202f?'];
 
@@ -18,7 +19,7 @@ test('at 375 px the menu is collapsed, opens with the extra links, and a link na
   expect(await button.getAttribute('aria-expanded')).toBe('false');
   const menu = page.locator('#ql-menu-mobile');
   expect(await menu.isVisible()).toBe(false);
-  for (const name of EXTRA_LINKS) expect(await page.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
+  for (const name of EXTRA_LINKS) expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
 
   await button.click();
   expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
@@ -92,6 +93,28 @@ test('mobile means a mobile user agent or a width of 768 px or less', async () =
     const navbar = page.getByRole('navigation', { name: 'Navigation principale' });
     // Desktop: the three main links are in the bar; mobile: they are inside the collapsed menu.
     expect(await navbar.getByRole('link', { name: 'Références', exact: true }).isVisible(), label).toBe(!c.hamburger);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('signed in on a phone, the header holds on one row: brand, credits badge and menu button', async () => {
+  const who = newCredentials('entete');
+  await registerThroughApi(shared.site.baseUrl, who);
+  for (const width of [320, 375]) {
+    const { page, context, errors } = await openPage(shared.browser, { ...MOBILE_CONTEXT, viewport: { width, height: 740 } });
+    await gotoApp(page, `${shared.site.baseUrl}/login?redirect=/app/question`);
+    await submitLogin(page, who.email, who.password);
+    await page.waitForURL((url) => url.pathname === '/app/question');
+    await page.locator('.ql-mobile-actions .ql-credits-badge').waitFor();
+    const header = await page.locator('header.ql-header').boundingBox();
+    expect(header?.height, `${width} px`).toBeLessThanOrEqual(80);
+    const tops = await page.evaluate(() =>
+      ['.ql-navbar-inner > .ql-brand', '.ql-mobile-actions .ql-credits-badge', 'button[aria-controls="ql-menu-mobile"]'].map(
+        (sel) => Math.round(document.querySelector(sel)?.getBoundingClientRect().top ?? -1),
+      ),
+    );
+    expect(Math.max(...tops) - Math.min(...tops), `${width} px: ${tops.join(', ')}`).toBeLessThan(20);
     expect(errors).toEqual([]);
     await context.close();
   }

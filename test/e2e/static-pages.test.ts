@@ -52,3 +52,25 @@ test.each([
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('/Articles/: readable data date on the banner, theme names without broken characters', async () => {
+  const { page, context, errors } = await openPage(shared.browser);
+  await page.goto(`${shared.site.baseUrl}/Articles/`, { waitUntil: 'load' });
+  const ratio = await page.locator('.page-intro .updated').evaluate((el) => {
+    const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+    const lum = (c: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(c[0] ?? 0) + 0.7152 * f(c[1] ?? 0) + 0.0722 * f(c[2] ?? 0);
+    };
+    const text = lum(rgb(getComputedStyle(el).color));
+    // The banner's gradient runs between these two blues: its lighter end is the worst case.
+    const banner = lum(rgb('rgb(30, 58, 138)'));
+    return (Math.max(text, banner) + 0.05) / (Math.min(text, banner) + 0.05);
+  });
+  expect(ratio).toBeGreaterThanOrEqual(4.5);
+  const summaries = await page.locator('details > summary').allTextContents();
+  expect(summaries.length).toBeGreaterThan(10);
+  expect(summaries.filter((s) => s.includes('\ufffd') || /^Accueil/.test(s))).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { getPublicConfig } from '../../lib/config';
 import { QUESTION_EXAMPLES } from '../home/question-form';
 import type { AnswerError } from './answer-stream';
 
@@ -25,7 +26,11 @@ function NoCredits({ error }: { error: AnswerError }) {
     <div className="answer-error" role="alert">
       <h2 className="answer-error-title">Vous n’avez plus de crédit</h2>
       <p>{error.message}</p>
-      <p>Aucune question ne vous a été facturée. Pour être aidé gratuitement :</p>
+      <p>
+        Aucune question ne vous a été facturée. Pour obtenir des crédits, écrivez à{' '}
+        <a href={`mailto:${getPublicConfig().contactEmail}`}>{getPublicConfig().contactEmail}</a> depuis l’adresse
+        e-mail de votre compte. Pour être aidé gratuitement :
+      </p>
       <ul className="answer-error-help">
         {FREE_HELP_LINKS.map((link) => (
           <li key={link.href}>

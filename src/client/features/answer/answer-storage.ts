@@ -3,7 +3,7 @@ import { answerSchema, type Answer, type AnswerChoiceOption } from '../../../com
 import { browserStore, currentAnswerKey, historyKey, removeKey, type StoreName } from '../../lib/device-data';
 
 /**
- * The answer lives only in this browser (product.md §2, privacy), under keys of the signed-in account
+ * The answer lives only in this browser (the site promises it), under keys of the signed-in account
  * (lib/device-data.ts): the current one in session storage (it survives a reload, not the end of the tab),
  * and « Mes questions sur cet appareil » in local storage, until the visitor erases it or signs out without
  * keeping it. Nothing here is ever sent to the server except to build the PDF.

@@ -72,7 +72,7 @@ function AnswerBody({ urgent, sections, sources, dataDate, streaming, choices, c
   );
 }
 
-/** « Réponse Légale »: the streamed answer to the question asked (product.md §2–§3). */
+/** « Réponse Légale »: the streamed answer to the question asked, its actions, the device history. */
 export function ReponseLegalePage() {
   const { questionText, setQuestionText, refreshProfile, decrementCredits, user } = useAuth();
   // The /app routes render only for a signed-in user.

@@ -7,7 +7,7 @@ export function passwordMeetsRules(password: string): boolean {
 }
 
 /**
- * The live requirements checklist (seed §5): each rule shown met or unmet, updated on every keystroke. Before
+ * The live requirements checklist: each rule shown met or unmet, updated on every keystroke. Before
  * anything is typed the rules are neutral (a dot, not four red crosses).
  */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {

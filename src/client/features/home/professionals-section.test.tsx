@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildNearbySearchLinks } from './professional-links';
 import { ProfessionalsSection } from './professionals-section';
 import { renderAtHome } from './test-utils';
@@ -68,5 +68,34 @@ describe('ProfessionalsSection', () => {
     expect(links).toContain('https://www.google.com/maps/search/notaire');
     expect(links).toContain('https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=notaire');
     expect(links.some((href) => href.includes('&ou='))).toBe(false);
+  });
+});
+
+describe('ProfessionalsSection: the city field', () => {
+  function control(overrides: Partial<import('./professionals-section').CityControl> = {}) {
+    return { setCity: vi.fn(), locating: false, error: null, disclosure: null, ...overrides };
+  }
+
+  it('remembers a typed city, offers « Me localiser » with the line saying what is sent where', () => {
+    const locate = vi.fn(async () => undefined);
+    const c = control({ locate, disclosure: '« Me localiser » envoie votre adresse IP à geo.test ; rien n’est envoyé avant votre clic.' });
+    renderAtHome(<ProfessionalsSection city={null} cityControl={c} />);
+    const form = screen.getByRole('form', { name: 'Votre ville' });
+    fireEvent.change(within(form).getByLabelText(/Votre ville/), { target: { value: 'Nantes' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Valider' }));
+    expect(c.setCity).toHaveBeenCalledWith('Nantes');
+    expect(within(form).getByText(/envoie votre adresse IP à geo.test/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Me localiser' }));
+    expect(locate).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the kept city with a way to erase it, and no « Me localiser » when the site offers none', () => {
+    const c = control();
+    renderAtHome(<ProfessionalsSection city="Lyon" cityControl={c} />);
+    const form = screen.getByRole('form', { name: 'Votre ville' });
+    expect(within(form).getByText(/Ville retenue : Lyon/)).toBeTruthy();
+    expect(within(form).queryByRole('button', { name: 'Me localiser' })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Effacer' }));
+    expect(c.setCity).toHaveBeenCalledWith('');
   });
 });

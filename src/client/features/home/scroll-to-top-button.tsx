@@ -9,7 +9,7 @@ function reducedMotion(): boolean {
 }
 
 /**
- * Appears once the page is scrolled past 300 px (seed §9); scrolls smoothly back to the top. On a phone,
+ * Appears once the page is scrolled past 300 px; scrolls smoothly back to the top. On a phone,
  * where it would sit over the text being read, it shows only while the visitor scrolls back up (or at the
  * very bottom of the page).
  */

@@ -28,22 +28,12 @@ export interface AnswersRoutesOptions {
   resolveUser: (request: FastifyRequest) => Promise<ResolvedUser | null>;
 }
 
-const CITY_MAX = 80;
-
 /**
  * A question is at most 6,000 characters (36 kB even with every character escaped in JSON), plus a city:
  * a larger body is refused (French 413) before it is parsed.
  */
 export const ANSWERS_BODY_LIMIT = 64 * 1024;
 
-/** The optional city (named in « Quel professionnel consulter »): a short plain string or nothing. */
-function cityOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('city' in body)) return undefined;
-  const city = (body as { city?: unknown }).city;
-  if (typeof city !== 'string') return undefined;
-  const trimmed = city.trim();
-  return trimmed !== '' && trimmed.length <= CITY_MAX && !/[\n\r<>]/.test(trimmed) ? trimmed : undefined;
-}
 
 function wantsStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');

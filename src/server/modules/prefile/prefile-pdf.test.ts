@@ -15,6 +15,7 @@ import {
   parseSectionText,
   PREFILE_TITLE,
   renderPrefilePdf,
+  absoluteSiteLinks,
   shortenOnSentence,
 } from './prefile-pdf';
 import { LONG_PARAGRAPH, SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
@@ -158,6 +159,25 @@ describe('renderPrefilePdf', () => {
     for (const { number, label } of EMERGENCY_NUMBERS) {
       expect(text).toMatch(new RegExp(`${number}\\s+${label.replace(/[()]/g, '\\$&')}`));
     }
+  });
+
+  it('names the chosen case after the question, and spells out the professionals search as a full address', async () => {
+    const base = sampleRequest();
+    const sections = base.answer.sections.map((sec) =>
+      sec.id === 'professional' ? { ...sec, text: 'Pour un avocat près de chez vous : /#professionnels' } : sec,
+    );
+    const request = {
+      ...base,
+      answer: { ...base.answer, sections, choices: { question: 'Votre logement est :', options: [{ label: 'vide', sections }, { label: 'meublé', sections }] } },
+      chosenCase: 'meublé',
+    };
+    const text = flat(pdfToText(await renderPrefilePdf(request, { ...OPTS, linkOrigin: 'https://exemple.fr' }), 'case'));
+    expect(text).toContain('Votre logement est : meublé');
+    expect(text.indexOf('Votre logement est : meublé')).toBeGreaterThan(text.indexOf('VOTRE QUESTION'));
+    expect(text).toContain('https://exemple.fr/#professionnels');
+    expect(absoluteSiteLinks('Voir /#professionnels.', 'https://a.fr/')).toBe('Voir https://a.fr/#professionnels.');
+    expect(absoluteSiteLinks('https://b.fr/#professionnels', 'https://a.fr')).toBe('https://b.fr/#professionnels');
+    expect(absoluteSiteLinks('Voir /#professionnels', undefined)).toBe('Voir /#professionnels');
   });
 
   it('breaks long sections across pages and shows empty sections gracefully', async () => {
