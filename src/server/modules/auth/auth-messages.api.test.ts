@@ -82,6 +82,16 @@ describe('auth replies and e-mails', () => {
     }
   });
 
+  it('refuses a NUL character in a body or a link with a French 400, never a database error', async () => {
+    const b = new TestBrowser(t.app);
+    const body = await b.post('/api/auth/reset-password', { token: 'abc\u0000\u0001', newPassword: STRONG_PASSWORD });
+    expect(body.statusCode).toBe(400);
+    expect(body.json<ErrorReply>().error.message).toBe(MESSAGES.badRequest);
+    const link = await t.app.inject({ method: 'GET', url: '/api/auth/reset-password/abc%00def?callbackURL=%2F' });
+    expect(link.statusCode).toBe(400);
+    expect(link.json<ErrorReply>().error.message).toBe(MESSAGES.badRequest);
+  });
+
   it("puts French in success replies' `message` too", async () => {
     const res = await new TestBrowser(t.app).post('/api/auth/request-password-reset', { email: 'personne@exemple.fr' });
     expect(res.statusCode).toBe(200);

@@ -33,6 +33,23 @@ export const AUTH_BODY_LIMIT = 64 * 1024;
 /** Auth bodies are flat: anything nested deeper is refused before it is re-serialised for better-auth. */
 export const AUTH_BODY_MAX_DEPTH = 8;
 
+/** Whether a parsed JSON value (keys or strings, at any depth) holds a NUL character. Iterative. */
+export function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [k, v] of Object.entries(current)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(v);
+      }
+    }
+  }
+  return false;
+}
+
 /** Whether a parsed JSON value nests deeper than `max` (iterative: a 100,000-level body cannot overflow the stack). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
@@ -136,6 +153,9 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
       return sendAuthError(reply, path, 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.jsonRequired);
     }
 
+    // A NUL character in the path or the query (a reset link's token) would reach the database: refused.
+    if (/%00/iu.test(request.url)) return sendAuthError(reply, path, 400, 'VALIDATION_ERROR', MESSAGES.badRequest);
+
     // Open redirects: better-auth checks these too, but not on every GET link; refuse them here for all.
     const badField = unsafeRedirect(request, body);
     if (badField) {
@@ -144,7 +164,8 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     }
 
     if (request.method === 'POST') {
-      if (nestsDeeperThan(body, AUTH_BODY_MAX_DEPTH)) {
+      // Too deep, or a NUL character (PostgreSQL refuses it in text: it would surface as a 500 from the database).
+      if (nestsDeeperThan(body, AUTH_BODY_MAX_DEPTH) || holdsNul(body)) {
         return sendAuthError(reply, path, 400, 'VALIDATION_ERROR', MESSAGES.badRequest);
       }
       const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
