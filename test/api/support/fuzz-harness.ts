@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/app';
 import { users } from '../../../src/server/db/schema';
@@ -15,6 +16,15 @@ export const FUZZ_ENV = {
   // High enough that most cases reach the handlers; the fixed IP pool still reaches the auth limits.
   RATE_LIMIT_PER_MINUTE: '1000000',
 } as const;
+
+/** The response body as text, decompressed when the server compressed it (the request accepted gzip or br). */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = String(res.headers['content-encoding'] ?? '');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
 
 export interface FuzzUser {
   email: string;
@@ -145,7 +155,7 @@ export function checkReply(req: FuzzRequest, res: LightMyRequestResponse): strin
     if (!type.includes('application/json')) problems.push(`error reply is ${type || 'untyped'}, not JSON`);
     else {
       try {
-        const body = JSON.parse(res.body) as { error?: { code?: unknown; message?: unknown } };
+        const body = JSON.parse(decodedBody(res)) as { error?: { code?: unknown; message?: unknown } };
         const code = body?.error?.code;
         const message = body?.error?.message;
         if (typeof code !== 'string' || code === '') problems.push('error.code missing');
@@ -158,7 +168,7 @@ export function checkReply(req: FuzzRequest, res: LightMyRequestResponse): strin
   }
   if (type.includes('application/json') && req.method !== 'HEAD' && res.body !== '') {
     try {
-      JSON.parse(res.body);
+      JSON.parse(decodedBody(res));
     } catch {
       problems.push('JSON content-type with a body that is not JSON');
     }
