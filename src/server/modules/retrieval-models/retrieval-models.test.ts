@@ -244,7 +244,8 @@ describe('retrieval models for a question', () => {
 
   it('the index swapped in gets its own vectors', async () => {
     const models = createRetrievalModels({ embeddings: { settings: SETTINGS(), timeoutMs: 2000, batchSize: 10, cacheDir: path.join(tmp, 'swap.vectors') }, log });
-    const holder = createEngineHolder(engine);
+    // Its own first index: the swap closes the engine it replaces, which the other tests still use.
+    const holder = createEngineHolder(await buildSynthetic(path.join(tmp, 'swap-first'), '2026-01-01'));
     await models?.vectors?.whenReady(holder.engine);
     const next = await buildSynthetic(path.join(tmp, 'swapped'), '2026-03-01');
     holder.swap(next);
