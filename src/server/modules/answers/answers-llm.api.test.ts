@@ -58,8 +58,10 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: 'sk-test-llm',
       LLM_MODEL: 'modele-de-test',
-      LLM_TIMEOUT_MS: '400',
-      LLM_TOTAL_TIMEOUT_MS: '3000',
+      // Long enough that a loaded machine never mistakes the scripted model for a stalled one; the stall
+      // tests wait this long once each.
+      LLM_TIMEOUT_MS: '2000',
+      LLM_TOTAL_TIMEOUT_MS: '6000',
     });
     const sources = retrieveSources(t.app.searchEngine, QUESTION).sources;
     const deposit = sources.find((s) => s.id === 'F31269')?.n;

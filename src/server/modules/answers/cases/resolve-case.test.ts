@@ -25,6 +25,15 @@ describe('resolveCases on real fiches', () => {
     expect(tops).not.toContain('Logement vide');
   });
 
+  it('a young person who says nothing of living abroad keeps « Jeune vivant en France » (F870, recensement)', () => {
+    const tops = keptTops('F870', 'Ma fille a eu 16 ans il y a cinq mois et nous avons oublié de la faire recenser');
+    expect(tops).toContain('Jeune vivant en France');
+    expect(tops).not.toContain("Jeune vivant à l'étranger");
+    const abroad = keptTops('F870', "Mon fils vit à l'étranger avec son père, il a eu 16 ans : doit-il se faire recenser ?");
+    expect(abroad).toContain("Jeune vivant à l'étranger");
+    expect(abroad).not.toContain('Jeune vivant en France');
+  });
+
   it('an unfurnished flat keeps « Logement vide » only (F929)', () => {
     const tops = keptTops('F929', 'Mon appartement est loué vide, le propriétaire me donne congé pour vendre');
     expect(tops).toContain('Logement vide');

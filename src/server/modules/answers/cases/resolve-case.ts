@@ -99,6 +99,20 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     values: { true: /(?<!hors )\ben agglomeration\b|\bville\b/u, false: /hors agglomeration/u },
   },
   {
+    fact: (f) => f.residence,
+    values: {
+      france: /\b(?:en|de) france\b|\bfrance metropolitaine\b/u,
+      etranger: /\b(?:a|de) l'etranger\b|\bhors de france\b|\bconsulat\b|\bambassade\b/u,
+    },
+  },
+  {
+    fact: (f) => f.nationality,
+    values: {
+      francais: /\bfrancais(?:e|es)?\b/u,
+      etranger: /(?<!l')\betrangers?\b|(?<!l')\betrangeres?\b|\beuropeens?\b|\bressortissants?\b/u,
+    },
+  },
+  {
     fact: (f) => f.purchase,
     values: {
       distance: /a distance|en ligne|internet|vente a distance/u,

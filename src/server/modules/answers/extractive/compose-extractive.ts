@@ -308,7 +308,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       ...(r.exception ? { exception: r.exception } : {}),
       path: r.path,
       // Passages without a heading (question-and-answer fiches) are each a chapter of their own.
-      chapter: `${r.view.si}|${r.path.find((h) => !r.view.resolution.groups.some((g) => g.options.includes(h))) ?? (r.description ? '(description)' : `#${r.pi}`)}`,
+      chapter: `${r.view.si}|${r.path.length > 0 ? r.path.join(' › ') : r.description ? '(description)' : `#${r.pi}`}`,
       order: r.pi * 1000 + r.unit.index,
       open: r.open,
       fits: r.fits,
@@ -484,12 +484,16 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
   }
 
   const cited = new Set<number>(summary.map((c) => c.si));
+  // The two sections share one budget of words, so that the whole answer stays short.
+  let wordsLeft = LIMITS.bodyWords;
   const pick = (pool: Candidate[], max: number, share: number): Candidate[] => {
     const out: Candidate[] = [];
     const passages = new Set<string>();
+    const fits = (c: Candidate): boolean => c.words <= wordsLeft;
     // One place goes to the best sentence of a fiche not cited yet: a second fiche that adds a fact.
-    const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && !quoted.has(c));
+    const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && !quoted.has(c) && fits(c));
     if (other) {
+      wordsLeft -= other.words;
       out.push(other);
       quoted.add(other);
       passages.add(other.chapter);
@@ -497,7 +501,7 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
     }
     for (const c of pool) {
       if (out.length >= max) break;
-      if (!relevant(c, share) || quoted.has(c)) continue;
+      if (!relevant(c, share) || quoted.has(c) || !fits(c)) continue;
       if (c.si > 0 && out.filter((o) => o.si > 0).length >= LIMITS.otherSourcesPerSection) continue;
       // One sentence per chapter of a fiche: the answer covers the fiche's different points.
       if (passages.has(c.chapter)) continue;
@@ -505,6 +509,7 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
       out.push(c);
       quoted.add(c);
       cited.add(c.si);
+      wordsLeft -= c.words;
     }
     return out.sort(byOrder);
   };
@@ -548,7 +553,7 @@ function prefileSection(u: Understanding, views: readonly SourceView[], openGrou
   const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
   const topic = prefileTopic(u.question, context);
   const parts = [
-    `À noter : les dates clés (contrat, faits, courriers), les parties (${PARTIES[topic]}) et les sommes en jeu.`,
+    `À noter : les dates clés, les parties (${PARTIES[topic]}) et les sommes en jeu.`,
     `À rassembler : ${DOCUMENTS[topic]}.`,
   ];
   const primary = views[0];

@@ -46,12 +46,14 @@ export const LIMITS = {
   summarySecondMinShare: 0.6,
   /** Quoted sentences (with their items) longer than this are not quoted in a section. */
   quoteWords: 60,
-  lawSentences: 4,
-  stepSentences: 4,
+  lawSentences: 6,
+  /** Words quoted in « Ce que dit la loi » and « Démarches et délais » together, at most. */
+  bodyWords: 240,
+  stepSentences: 5,
   /** Sentences from sources after the first, per section. */
   otherSourcesPerSection: 2,
   /** A sentence is quoted when its score reaches this share of the best one. */
-  relevantShare: 0.45,
+  relevantShare: 0.35,
   stepsShare: 0.35,
   /** Near-duplicates: share of common stems. */
   nearDuplicate: 0.8,

@@ -16,6 +16,30 @@ describe('extractFacts: housing', () => {
   });
 });
 
+describe('extractFacts: residence and nationality', () => {
+  it('a visitor lives in France and is French unless the question says otherwise', () => {
+    const f = extractFacts('Ma fille a eu 16 ans et nous avons oublié de la faire recenser');
+    expect(f.residence).toBe('france');
+    expect(f.nationality).toBe('francais');
+  });
+  it.each([
+    ["Je vis à l'étranger depuis trois ans, dois-je me faire recenser ?", 'etranger'],
+    ['Nous sommes expatriés au Canada', 'etranger'],
+    ['Je voudrais faire ma demande au consulat', 'etranger'],
+    ["J'habite en Bretagne et je veux me marier à Lille", 'france'],
+  ])('« %s » → lives %s', (q, residence) => {
+    expect(extractFacts(q).residence).toBe(residence);
+  });
+  it.each([
+    ['Mon titre de séjour expire le mois prochain', 'etranger'],
+    ['Je suis de nationalité marocaine et je travaille en France', 'etranger'],
+    ['Je suis de nationalité française', 'francais'],
+    ["J'ai vécu à l'étranger mais je suis né à Lyon", 'francais'],
+  ])('« %s » → nationality %s', (q, nationality) => {
+    expect(extractFacts(q).nationality).toBe(nationality);
+  });
+});
+
 describe('extractFacts: work contract, couple, student', () => {
   it.each([
     ['Je suis en CDI depuis deux ans', 'cdi'],

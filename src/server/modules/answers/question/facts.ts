@@ -13,6 +13,8 @@ export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
 export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf';
 export type Purchase = 'distance' | 'magasin' | 'demarchage';
+export type Residence = 'france' | 'etranger';
+export type Nationality = 'francais' | 'etranger';
 export type DurationUnit = 'minute' | 'heure' | 'jour' | 'semaine' | 'mois' | 'an';
 
 export interface Duration {
@@ -49,6 +51,13 @@ export interface QuestionFacts {
   speed?: number;
   speedLimit?: number;
   purchase?: Purchase;
+  /**
+   * Where the person lives, and their nationality. A French site's visitor lives in France and is French
+   * unless the question says otherwise (« je vis à l'étranger », « mon titre de séjour »): the fiches'
+   * cases « Jeune vivant en France / à l'étranger », « Vous êtes français / étranger » are settled so.
+   */
+  residence: Residence;
+  nationality: Nationality;
 }
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -110,6 +119,8 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'area:in', re: /\b(en agglomeration|en ville|dans (la|une) ville|en centre-ville|zone a 30|zone 30|zone a 50|zone 50)\b/u, apply: (_, f) => void (f.builtUpArea ??= true) },
   { name: 'purchase:demarchage', re: /\b(demarch\w*|(commercial|vendeur|representant) (est )?(passe|venu) (chez moi|a (mon |la )?domicile|a la maison)|a domicile|porte-a-porte|foire|salon)\b/u, apply: (_, f) => void (f.purchase ??= 'demarchage') },
   { name: 'purchase:distance', re: /\b(sur (un |le )?(site|internet)|en ligne|par internet|sur le web|par telephone|a distance|par correspondance|sur (amazon|leboncoin|vinted|cdiscount))\b/u, apply: (_, f) => void (f.purchase ??= 'distance') },
+  { name: 'residence:etranger', re: /\b(a l'etranger|hors de france|expatrie|expatriee|expatries|francais de l'etranger|consulat|ambassade)\b/u, apply: (_, f) => void (f.residence = 'etranger') },
+  { name: 'nationality:etranger', re: /\b(titre de sejour|carte de sejour|titre de residence|sans[- ]papiers|ressortissant|ressortissante|visa|je suis (?:un |une )?etranger|je suis (?:un |une )?etrangere|de nationalite (?!francaise)\w+|pas (?:la )?nationalite francaise|pas francais|pas francaise)\b/u, apply: (_, f) => void (f.nationality = 'etranger') },
   { name: 'purchase:magasin', re: /\b(en magasin|au magasin|dans (un|le) magasin|en boutique|dans (une|la) boutique|en grande surface|chez le concessionnaire)\b/u, apply: (_, f) => void (f.purchase ??= 'magasin') },
 ];
 
@@ -206,7 +217,7 @@ export function factText(question: string): string {
 /** Reads the person's facts from a question. */
 export function extractFacts(question: string): QuestionFacts {
   const t = factText(question);
-  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [] };
+  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], residence: 'france', nationality: 'francais' };
   for (const e of CATEGORICAL) {
     const m = e.re.exec(t);
     if (m) e.apply(m, facts);
