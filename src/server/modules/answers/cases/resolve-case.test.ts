@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
 import { understand } from '../question/understand';
-import { factVerdict, headingRange, isSituational, pathStatus, resolveCases } from './resolve-case';
+import { factVerdict, headingRange, isSituational, negationPair, pathStatus, resolveCases } from './resolve-case';
 
 let engine: SearchEngine;
 
@@ -64,6 +64,23 @@ describe('resolveCases on real fiches', () => {
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('negationPair', () => {
+  it('tells a situation and its negation from two chapters', () => {
+    expect(negationPair(['État des lieux conforme', 'État des lieux non conforme'])).toBe(true);
+    expect(negationPair(['Avec enfant', 'Sans enfant'])).toBe(true);
+    expect(negationPair(['Délai de rétractation', 'Délai de remboursement'])).toBe(false);
+    expect(negationPair(['Conforme', 'Non conforme', 'Autre'])).toBe(false);
+  });
+
+  it('leaves such a case open when the question does not tell, so the answer names it (F31269)', () => {
+    const fiche = engine.getFiche('F31269');
+    const u = understand('Mon propriétaire ne me rend pas mon dépôt de garantie, loué vide');
+    const res = resolveCases(fiche?.passages.map((p) => p.section) ?? [], u.words, u.facts);
+    const inventory = res.groups.find((g) => g.options.includes('État des lieux non conforme'));
+    expect(inventory?.state).toBe('open');
   });
 });
 

@@ -238,6 +238,17 @@ export function isSituational(title: string): boolean {
   return CATEGORY_CUES.some((cat) => Object.values(cat.values).some((re) => re.test(t)));
 }
 
+/**
+ * Options that are one situation and its negation (« État des lieux conforme » / « État des lieux non
+ * conforme », « Avec enfant » / « Sans enfant »): a situation the person can tell, not two chapters.
+ */
+export function negationPair(options: readonly string[]): boolean {
+  if (options.length !== 2) return false;
+  const strip = (t: string): string => normalizeText(t).replace(/\b(?:non|pas de|pas d'|sans|avec|aucun|aucune)\b[- ]?/gu, '').replace(/\s+/gu, ' ').trim();
+  const [a, b] = options as [string, string];
+  return a !== b && strip(a) === strip(b) && strip(a).length > 0;
+}
+
 /** How a heading stands against the facts (categories, then ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
   const t = normalizeText(title).replace(/['’]/gu, "'");
@@ -351,6 +362,12 @@ export function resolveCases(
       groups.push({ prefix, options, kept: wordFits, state: 'settled' });
       continue;
     }
+    // « Cas général » against particular cases the question does not name: the general case is the person's.
+    const general = options.filter(isGeneralCase);
+    if (general.length === 1 && wordFits.length === 0) {
+      groups.push({ prefix, options, kept: general, state: 'settled' });
+      continue;
+    }
     // Parallel cases the headings do not settle: the one whose passages hold clearly more of the
     // question's words is the person's (« abonnement », « métro » live under « Transport public »).
     if (alternatives && texts) {
@@ -364,7 +381,7 @@ export function resolveCases(
     }
     // An open group of situations (or of parallel top-level cases) is a condition the answer names; a
     // group of chapters (« Délai de rétractation » / « Délai de remboursement ») is not a case at all.
-    if (options.some(isSituational) || (alternatives && prefix.length === 0)) groups.push({ prefix, options, kept: options, state: 'open' });
+    if (options.some(isSituational) || negationPair(options) || (alternatives && prefix.length === 0)) groups.push({ prefix, options, kept: options, state: 'open' });
   }
   return { groups };
 }

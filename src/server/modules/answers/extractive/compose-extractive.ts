@@ -21,7 +21,7 @@ import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId 
 import { normalizeText, passageUnits, squeeze, type Unit } from '../../../../common/french-text';
 import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
-import { caseGroupKey, factVerdict, isSituational, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
+import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
 import { speedExcess } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
@@ -60,7 +60,7 @@ const PROCEDURE_RE =
   /\b(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation|s'inscrire|inscription|en ligne)\b/iu;
 /** Sentences that only make sense after the one before. */
 const DEPENDENT_RE =
-  /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais )/u;
+  /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|À ce titre|À l'issue de ce|Passé ce délai|Au-delà de ce)/u;
 /** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
 export function sentenceCondition(sentence: string): string | undefined {
   const lead = /^(?:Si|Pour|En cas d[e']|Lorsque|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
@@ -222,6 +222,8 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
     pi: number;
     open: { group: CaseGroup; option: string }[];
     fits: boolean;
+    /** The case was settled by one of the person's facts (their housing, contract, a figure in range). */
+    factFit: boolean;
     present: boolean[];
     context: boolean[];
     description: boolean;
@@ -257,6 +259,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
           pi,
           open: view.si === 0 ? status.open : [],
           fits: status.fits || ownVerdict === 'fit',
+          factFit: ownVerdict === 'fit' || (status.fits && p.section.some((h) => factVerdict(h, u.facts) === 'fit')),
           present: matcher.present(features(unit).stems),
           context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
           description: p.description,
@@ -278,9 +281,13 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       if (r.present[i]) {
         hits += 1;
         score += WEIGHTS.topicWord * (norm[i] as number);
-      } else if (r.context[i]) score += WEIGHTS.headingWord * (norm[i] as number);
+      }
+      // In the primary fiche, the headings above a sentence tell which of its passages the question is
+      // about, and count even when the sentence repeats the word; elsewhere they only fill in for it.
+      if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
     });
     if (r.fits) score += WEIGHTS.caseFits;
+    if (r.factFit && kindMatches(u.kind, f)) score += WEIGHTS.factCaseAnswer;
     if (r.view.si === 0) score += WEIGHTS.firstSource;
     else if (r.view.si === 1) score += WEIGHTS.secondSource;
     if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
@@ -297,7 +304,8 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
     if (r.view.si === 0) score += WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
     if (r.description) score += r.view.si === 0 ? WEIGHTS.primaryDescription : WEIGHTS.description;
     if (r.unit.sentence.length > 420) score += WEIGHTS.long;
-    if (r.unit.sentence.length < 40) score += WEIGHTS.short;
+    // A short sentence is often a fragment, not when it states a figure (« La durée du préavis est fixée à 2 mois. »).
+    if (r.unit.sentence.length < 40 && !f.duration && !f.amount) score += WEIGHTS.short;
     if (r.prev) score += WEIGHTS.dependent;
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
@@ -376,9 +384,22 @@ function condition(option: string): string {
   return `Pour le cas « ${t} » : `;
 }
 
+/**
+ * An option's condition before a text that opens with a condition of its own reads as one condition:
+ * « Pour une location vide (état des lieux conforme) : … », not « Pour une location vide : Pour le cas … : ».
+ */
+function joinConditions(outer: string, text: string): string {
+  const inner = /^Pour le cas « ([^»]{1,160}) » : /u.exec(text);
+  if (!inner || !outer.endsWith(' : ')) return `${outer}${text}`;
+  const what = inner[1] as string;
+  return `${outer.slice(0, -3)} (${what.charAt(0).toLowerCase()}${what.slice(1)}) : ${text.slice(inner[0].length)}`;
+}
+
 /** The quoted text of a candidate: the sentence (with the one it depends on and its exception), its items, its marker. */
 function quote(c: Candidate, label = true): string {
-  const lead = label && c.open.length > 0 ? condition(c.open[c.open.length - 1]?.option ?? '') : '';
+  // Every open case the sentence lies under, outermost first: « Pour une location vide (état des lieux conforme) : ».
+  const opts = label ? c.open.map((o) => o.option) : [];
+  const lead = opts.length === 0 ? '' : opts.slice(1).reduce((acc, o) => joinConditions(acc, `Pour le cas « ${o} » : `), condition(opts[0] as string));
   const parts = [c.prev, c.unit, c.exception].filter((x): x is Unit => x !== undefined);
   const lines: string[] = [];
   let sentence = '';
@@ -467,7 +488,11 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
 
   const summary: Candidate[] = [];
   const short = ranked.filter((c) => c.words <= LIMITS.summaryWords);
-  const first = short[0] ?? ranked[0];
+  const best = short[0] ?? ranked[0];
+  // A short rule whose next sentence goes on with it (« Un seul des partenaires peut demander la fin du
+  // Pacs. Il doit faire signifier sa décision… ») is quoted with that sentence when both fit.
+  const continued = best && ranked.find((c) => c.prev === best.unit && c.words <= LIMITS.summaryWords && !EXCEPTION_RE.test(c.unit.sentence));
+  const first = continued ?? best;
   const primary = short.filter((c) => first !== undefined && c.si === first.si);
   if (first) {
     summary.push(first);
@@ -513,7 +538,20 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
     }
     return out.sort(byOrder);
   };
-  const law = pick(ranked.filter((c) => features(c.unit).normative), LIMITS.lawSentences, LIMITS.relevantShare);
+  // The same rule in the other cases of a case the question leaves open (« 1 mois » if the inventory is
+  // in order, « 2 mois » if not): quoted first in « Ce que dit la loi », each with its condition.
+  const lead = summary[0];
+  const siblings = lead
+    ? ranked
+        .filter((c) => c.si === lead.si && !quoted.has(c) && c.open.some((o) => lead.open.some((l) => l.group === o.group && l.option !== o.option)))
+        .filter((c) => containment(features(c.unit).stems, features(lead.unit).stems) >= LIMITS.siblingRule && c.words <= wordsLeft)
+        .slice(0, LIMITS.siblingRules)
+    : [];
+  for (const c of siblings) {
+    quoted.add(c);
+    wordsLeft -= c.words;
+  }
+  const law = [...siblings, ...pick(ranked.filter((c) => features(c.unit).normative), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare)];
   const steps = pick(
     ranked.filter((c) => features(c.unit).procedure || features(c.unit).duration),
     LIMITS.stepSentences,
@@ -613,7 +651,7 @@ function decidingGroup(sel: Selection, all: readonly Candidate[]): CaseGroup | u
       // parallel wordings of one situation (« Compte actif » / « Compte inactif »); not between topics of
       // the fiche (« Plomberie » / « Électricité », « Délai » / « Coût »).
       const parallelOptions = group.prefix.length === 0 && group.kept.every((o) => group.kept.some((x) => x !== o && parallel(o, x)));
-      if (!group.kept.some(isSituational) && !parallelOptions) continue;
+      if (!group.kept.some(isSituational) && !negationPair(group.kept) && !parallelOptions) continue;
       // The other options must have something to say too.
       const others = group.kept.filter((o) => o !== option);
       if (others.every((o) => all.some((x) => x.open.some((e) => e.group === group && e.option === o) && x.hits > 0))) return group;
@@ -644,7 +682,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
       // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
       const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160} : |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
       sel = { ...select(all, u, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
-      const perOption = options.length <= 3 ? options.map((o, i) => `${condition(group.kept[i] ?? o.label)}${o.sections[0]?.text.split('\n\n')[0] ?? leads[i]}`) : [summaryText];
+      const perOption = options.length <= 3 ? options.map((o, i) => joinConditions(condition(group.kept[i] ?? o.label), o.sections[0]?.text.split('\n\n')[0] ?? leads[i] ?? '')) : [summaryText];
       summaryText = `La réponse dépend de votre situation : ${group.kept.map((o) => `« ${o} »`).join(' ou ')} ? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }
   }

@@ -12,6 +12,11 @@ export const WEIGHTS = {
   headingWord: 0.8,
   /** The sentence lies under a case that fits the person's facts. */
   caseFits: 1.5,
+  /**
+   * The sentence gives what the question asks for (a duration, an amount…) under a case that one of the
+   * person's facts settled (« Au moins 2 ans » for three years of seniority): the person's own rule.
+   */
+  factCaseAnswer: 2,
   /** Rank of the source: first, second. */
   firstSource: 2.5,
   secondSource: 0.6,
@@ -55,6 +60,9 @@ export const LIMITS = {
   /** A sentence is quoted when its score reaches this share of the best one. */
   relevantShare: 0.35,
   stepsShare: 0.35,
+  /** The rule of « En bref » in the other options of an open case: share of common stems, and how many. */
+  siblingRule: 0.7,
+  siblingRules: 2,
   /** Near-duplicates: share of common stems. */
   nearDuplicate: 0.8,
   /** Resource lines (forms, letter models) in the pré-dossier. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusStems, coverage, stemSet, topicWords, wordPresent } from './topic-words';
+import { corpusStems, coverage, searchText, stemSet, topicWords, wordPresent } from './topic-words';
 
 describe('topicWords', () => {
   it('keeps the topic words, with the legal phrasings of the lexicon', () => {
@@ -7,6 +7,16 @@ describe('topicWords', () => {
     expect(words.map((w) => w.word)).toEqual(['proprio', 'garde', 'caution']);
     const proprio = words[0];
     expect(proprio && [...proprio.stems]).toContain('bailleur');
+  });
+
+  it('drops what the question denies (« pas pour faute »), for the topic and for the search engine', () => {
+    const q = 'Licencié, pas pour faute grave, après trois ans : combien de préavis ?';
+    const words = topicWords(q).map((w) => w.word);
+    expect(words).toContain('préavis');
+    expect(words).not.toContain('faute');
+    expect(words).not.toContain('grave');
+    expect(searchText(q)).not.toMatch(/faute/u);
+    expect(topicWords('Licencié pour faute grave').map((w) => w.word)).toContain('faute');
   });
 
   it('has no topic word for a greeting', () => {

@@ -44,6 +44,27 @@ const SYNONYMS: Record<string, string[]> = {
   caution: ['depot', 'garant'],
 };
 
+const DETERMINERS = new Set(['un', 'une', 'le', 'la', 'les', 'des', 'du', 'de', 'l', 'd', 'mon', 'ma', 'mes', 'son', 'sa', 'ses']);
+
+/**
+ * Words the question denies (« licencié, pas pour faute », « non pour motif économique »): the person
+ * says their case is NOT this one, so the word must not pull the fiches and sentences about it. The one
+ * or two words after « pas pour » / « non pour » (determiners skipped).
+ */
+function deniedIndexes(folded: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i + 2 < folded.length; i++) {
+    if ((folded[i] !== 'pas' && folded[i] !== 'non') || folded[i + 1] !== 'pour') continue;
+    let j = i + 2;
+    while (j < folded.length && DETERMINERS.has(folded[j] ?? '')) j += 1;
+    for (let k = j; k < Math.min(j + 2, folded.length); k++) {
+      if (/^\d+$/u.test(folded[k] ?? '') || isStopWord(folded[k] ?? '')) break;
+      out.add(k);
+    }
+  }
+  return out;
+}
+
 export interface TopicWord {
   /** The word as written (lower case). */
   word: string;
@@ -60,11 +81,12 @@ export function topicWords(question: string): TopicWord[] {
   const tokens = tokenize(question);
   const folded = tokens.map((t) => foldAccents(t));
   const matches = matchLexicon(folded, compiled);
+  const denied = deniedIndexes(folded);
   const out: TopicWord[] = [];
   const seen = new Set<string>();
   tokens.forEach((tok, i) => {
     const f = folded[i] ?? '';
-    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok)) return;
+    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok) || denied.has(i)) return;
     const stem = analyzeToken(tok);
     if (!stem || seen.has(stem)) return;
     seen.add(stem);
@@ -88,7 +110,8 @@ export function searchText(question: string): string {
   const folded = tokens.map((t) => foldAccents(t));
   const keep = new Set<number>();
   for (const m of matchLexicon(folded, compiled)) for (let i = m.start; i < m.start + m.length; i++) keep.add(i);
-  const out = tokens.filter((_, i) => keep.has(i) || !NON_TOPIC.has(folded[i] ?? ''));
+  const denied = deniedIndexes(folded);
+  const out = tokens.filter((_, i) => !denied.has(i) && (keep.has(i) || !NON_TOPIC.has(folded[i] ?? '')));
   return out.length > 0 ? out.join(' ') : question;
 }
 
