@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { searchQuerySchema } from '../src/common/api/search';
-import { defaultTestIndexDir } from '../src/corpus/engine';
+import { defaultTestIndexDir } from '../src/corpus/index-lifecycle';
 import { freePort } from '../test/support/ports';
 import { openDatabase } from '../src/server/db/database';
 import { users as usersTable } from '../src/server/db/schema';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../corpus/engine';
+import type { SearchEngine } from '../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../corpus/index-lifecycle';
 import shortQuestions from './fixtures/short-questions.json' with { type: 'json' };
 import nonFrenchShort from './fixtures/non-french-short.json' with { type: 'json' };
 import frenchSentences from './fixtures/french-sentences.json' with { type: 'json' };

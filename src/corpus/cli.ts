@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex } from './build-index.js';
 import { fichesFromEntries, readArchive } from './dila-archive.js';
-import { buildFromPackages, createTerminalProgress, openIndex, readManifest, replaceDir, sourceKeyFromPackages } from './engine.js';
+import { openIndex } from './engine.js';
+import { buildFromPackages, readManifest, replaceDir, sourceKeyFromPackages } from './index-lifecycle.js';
+import { createTerminalProgress } from './progress.js';
 import { legiDataDir } from './legi.js';
 import type { Manifest } from './index-schema.js';
 

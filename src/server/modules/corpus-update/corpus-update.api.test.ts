@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthResponseSchema } from '../../../common/api/health';
 import { updateFromArchive } from '../../../corpus/cli';
-import { openIndex, readManifest } from '../../../corpus/engine';
+import { openIndex } from '../../../corpus/engine';
+import { readManifest } from '../../../corpus/index-lifecycle';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { startFakeDila, type FakeDila } from '../../../../test/support/fake-dila';
 
