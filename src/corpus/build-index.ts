@@ -17,12 +17,6 @@ export interface BuildOptions {
   legiDataDir?: string | null;
 }
 
-export interface VocabEntry {
-  /** Most frequent spelling (with accents) of the folded word. */
-  form: string;
-  count: number;
-}
-
 /** Folded word → its most frequent accented spelling and frequency in the corpus. */
 export function buildVocabulary(texts: Iterable<string>): Record<string, [string, number]> {
   const counts = new Map<string, Map<string, number>>();

@@ -1,13 +1,14 @@
 /**
  * Life of the on-disk search index: which index is current for the installed corpus packages, building it
- * when it is missing or stale (one builder at a time, behind a lock file), replacing a directory atomically,
- * and the shared index directory of tests, evaluations and benchmarks. The engine itself (engine.ts) only
- * opens an index that exists.
+ * when it is missing or stale (one builder at a time, behind a lock file), rebuilding it from a DILA archive,
+ * replacing a directory atomically, and the shared index directory of tests, evaluations and benchmarks.
+ * The engine itself (engine.ts) only opens an index that exists.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, type ProgressFn } from './build-index.js';
+import { fichesFromEntries, readArchive } from './dila-archive.js';
 import { openIndex, type SearchEngine } from './engine.js';
 import { FILES, INDEX_FORMAT_VERSION, type Manifest } from './index-schema.js';
 import { legiDataDir } from './legi.js';
@@ -84,6 +85,32 @@ export async function buildFromPackages(indexDir: string, onProgress?: ProgressF
   const fiches = loadPackageFiches(onProgress);
   const manifest = await buildIndex(fiches, { outDir: tmp, sourceKey: sourceKeyFromPackages(), onProgress, legiDataDir: legiDataDir() });
   replaceDir(tmp, indexDir);
+  return manifest;
+}
+
+export interface UpdateOptions {
+  from: string;
+  indexDir: string;
+  /** Include the legi-data code articles (default true). */
+  codes?: boolean;
+  onProgress?: ProgressFn;
+}
+
+/** Rebuilds the index in `indexDir` from a DILA archive. */
+export async function updateFromArchive(opts: UpdateOptions): Promise<Manifest> {
+  const { entries, digest } = await readArchive(opts.from);
+  const fiches = fichesFromEntries(entries, opts.onProgress);
+  if (fiches.length === 0) throw new Error("Aucune fiche trouvée dans l'archive (fichiers F*.xml, N*.xml, R*.xml attendus).");
+  const tmp = `${opts.indexDir}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const manifest = await buildIndex(fiches, {
+    outDir: tmp,
+    sourceKey: `dila:${digest}|${sourceKeyFromPackages()}`,
+    onProgress: opts.onProgress,
+    legiDataDir: opts.codes === false ? null : legiDataDir(),
+  });
+  fs.mkdirSync(path.dirname(opts.indexDir), { recursive: true });
+  replaceDir(tmp, opts.indexDir);
   return manifest;
 }
 

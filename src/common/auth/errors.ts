@@ -41,9 +41,3 @@ export const AUTH_CODES = {
   accountLocked: 'ACCOUNT_LOCKED',
   verificationDisabled: 'EMAIL_VERIFICATION_DISABLED',
 } as const;
-
-/** The French message for an auth error: mapped by code, otherwise the provider's message unchanged. */
-export function frenchAuthMessage(code: string | undefined, message: string | undefined): string {
-  const mapped = code ? AUTH_ERROR_MESSAGES[code] : undefined;
-  return mapped ?? message ?? MESSAGES.serverError;
-}
