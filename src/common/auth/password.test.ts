@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validatePassword } from './password';
 
 describe('validatePassword', () => {
-  it('returns the seed messages of every failing rule, in order', () => {
+  it('returns the message of every failing rule, in order', () => {
     expect(validatePassword('')).toEqual([
       'Le mot de passe doit contenir au moins 8 caractères',
       'Le mot de passe doit contenir au moins une lettre majuscule',

@@ -13,7 +13,7 @@ import { parseInline, parseSectionText } from '../../../common/answer-text';
 import { formatFrenchDate } from '../../../common/french-dates';
 import { LIVE_FICHE_LABEL, SITE_LINK_LABELS, isDataStale } from './answer-text';
 
-/** Emergency numbers, shown before anything else when the question reveals danger (product.md §2). */
+/** Emergency numbers, shown before anything else when the question reveals danger (`answer.urgent`). */
 export function EmergencyBlock() {
   return (
     <section className="answer-emergency" role="alert" aria-labelledby="answer-emergency-title">

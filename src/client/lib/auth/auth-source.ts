@@ -1,4 +1,4 @@
-/** The signed-in user as the client sees it (seed §3: id, e-mail, name). */
+/** The signed-in user as the client sees it (id, e-mail, name). */
 export interface AuthUser {
   id: string;
   email: string;

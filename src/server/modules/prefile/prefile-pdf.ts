@@ -13,7 +13,7 @@ import { formatFrenchDate, parseDateValue } from '../../../common/french-dates';
 import { shortenOnSentence } from '../../../common/french-text';
 
 /**
- * The downloadable « pré-dossier » (product.md §2, issue 5): a PDF built from the answer the browser
+ * The downloadable « pré-dossier » to bring to a lawyer, notary or bailiff: a PDF built from the answer the browser
  * holds, never stored nor logged. pdfkit with an embedded TTF font (DejaVu Sans, fonts/LICENSE-DejaVu.txt):
  * the 14 built-in PDF fonts only know WinAnsi and break on U+202F NARROW NO-BREAK SPACE, which French
  * number formatting uses (« 1 500 € »). DejaVu Sans has glyphs for U+202F, U+00A0, « », €, œ and ’,
