@@ -115,7 +115,7 @@ export async function updateFromArchive(opts: UpdateOptions): Promise<Manifest> 
 }
 
 /** Puts directory `from` in place of `to` (two renames; the old `to`, if any, is then removed). */
-export function replaceDir(from: string, to: string): void {
+function replaceDir(from: string, to: string): void {
   const old = `${to}.old-${process.pid}`;
   if (fs.existsSync(to)) fs.renameSync(to, old);
   fs.renameSync(from, to);
