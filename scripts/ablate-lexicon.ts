@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../src/corpus/engine.js';
+import type { SearchEngine } from '../src/corpus/engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { compileLexicon, LEXICON, lexiconPhrasings, matchLexicon, normalizeTokens, type LexiconEntry } from '../src/corpus/lexicon.js';
 import { searchText } from '../src/server/modules/answers/question/topic-words.js';
 import { DEV_SET_PATH, EVERYDAY2_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet, splitItems } from './eval-retrieval.js';

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
-import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle';
 import { PUBLIC_URL, createEvalUser, median, writeFakeClientDist } from './eval-answers';
 
 const QUESTIONS = [

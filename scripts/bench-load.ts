@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { searchQuerySchema } from '../src/common/api/search';
-import { defaultTestIndexDir } from '../src/corpus/engine';
+import { defaultTestIndexDir } from '../src/corpus/index-lifecycle';
 import { freePort } from '../test/support/ports';
 import { openDatabase } from '../src/server/db/database';
 import { users as usersTable } from '../src/server/db/schema';
@@ -153,7 +153,7 @@ async function createUser(url: string, email: string, i: number): Promise<BenchU
     body: JSON.stringify({ name: `Charge ${i}`, email, password: PASSWORD }),
   });
   await expectOk(signUp, `inscription de ${email}`);
-  // Registering does not sign in (the seed sends the user to /login): sign in for the session cookie.
+  // Registering does not sign in (the user is sent to /login): sign in for the session cookie.
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', origin: url },

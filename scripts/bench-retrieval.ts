@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFromPackages, defaultTestIndexDir, loadSearchEngine, openIndex } from '../src/corpus/engine.js';
+import { openIndex } from '../src/corpus/engine.js';
+import { buildFromPackages, defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { DEV_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet } from './eval-retrieval.js';
 
 function percentile(sorted: number[], p: number): number {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { DEV_SET_PATH, EVERYDAY2_SET_PATH, EVERYDAY_SET_PATH, loadAnswersDev, loadEvalSet } from './eval-retrieval.js';
 
 function quantiles(ms: number[]): string {

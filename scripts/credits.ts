@@ -1,5 +1,5 @@
 /**
- * Operator command for credits (no admin web UI: the seed has no admin role).
+ * Operator command for credits (no admin web UI: the site has no admin role).
  *
  *   npm run credits -- show <email>
  *   npm run credits -- grant <email> <n>      (n: whole number, may be negative; the balance never goes below 0)

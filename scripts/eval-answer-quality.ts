@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';

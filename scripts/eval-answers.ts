@@ -24,7 +24,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../src/common/messages.js';
 import { SECTION_IDS, answerResponseSchema, type Answer } from '../src/common/api/answers.js';
-import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';

@@ -10,12 +10,14 @@
  * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
  * and the off-topic set are split the same way (B = odd positions, held out).
  * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
- * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune anchor=0.3,head=0.6`.
+ * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune head=0.6,theme=0.8`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine, TUNING, type SearchEngine } from '../src/corpus/engine.js';
+import { TUNING, type SearchEngine } from '../src/corpus/engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
+import { createTerminalProgress } from '../src/corpus/progress.js';
 import { retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { dangerKind } from '../src/server/modules/answers/urgency.js';
 

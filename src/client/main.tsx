@@ -17,7 +17,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Scroll animations (seed §9), loaded beside the first render to keep the main bundle small.
+// Scroll animations (sections fading in), loaded beside the first render to keep the main bundle small.
 // If the script cannot be loaded, the animated blocks are shown without animation.
 import('aos').then(
   ({ default: AOS }) => AOS.init({ duration: 800, once: true, offset: 100 }),

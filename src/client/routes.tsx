@@ -26,7 +26,7 @@ function handle(title: string, description?: string): RouteHandle {
   return { meta: description === undefined ? { title } : { title, description } };
 }
 
-/** The route table of seed §2. /Articles/, /mentions.html and /services.html are served by the server. */
+/** The route table of the SPA. /Articles/, /mentions.html and /services.html are served by the server. */
 export function createRoutes({ HomePage }: RoutePages): RouteObject[] {
   return [
     {

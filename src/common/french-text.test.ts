@@ -57,4 +57,17 @@ describe('shortenOnSentence', () => {
     expect(shortenOnSentence(t, 40)).toBe('Première phrase assez longue. […]');
     expect(shortenOnSentence(t, 500)).toBe(t);
   });
+
+  it('keeps as many whole sentences as fit, flattening the white space', () => {
+    const sentence = 'Le bailleur est tenu de remettre au locataire un logement décent. ';
+    const short = shortenOnSentence(sentence.repeat(20), 600);
+    expect(short.length).toBeLessThanOrEqual(600 + ' […]'.length);
+    expect(short.endsWith('décent. […]')).toBe(true);
+    expect(shortenOnSentence(' Court.\n', 600)).toBe('Court.');
+  });
+
+  it('never cuts a sentence: a first sentence longer than the limit is kept whole', () => {
+    const long = `Le contrat mentionne ${'une clause, '.repeat(20)}et sa date. Deuxième phrase.`;
+    expect(shortenOnSentence(long, 100)).toBe(`${long.slice(0, long.indexOf(' Deuxième'))} […]`);
+  });
 });

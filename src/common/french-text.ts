@@ -1,8 +1,9 @@
 /**
- * Text tools of the extractive composer: a French sentence splitter that never cuts inside an
- * abbreviation or a number, the cutting of a fiche passage into quotable units (a sentence, or a
- * sentence ending with « : » together with the list it introduces), and text normalisation.
- * Everything here slices the source text: a unit's sentence is always a verbatim substring.
+ * French text tools: a sentence splitter that never cuts inside an abbreviation or a number, the cutting of
+ * a fiche passage into quotable units (a sentence, or a sentence ending with « : » together with the list it
+ * introduces) for the extractive composer, text normalisation, and the shortening of an article text on a
+ * sentence boundary (the answer's sources and the pré-dossier PDF). Everything here slices the source text:
+ * a unit's sentence is always a verbatim substring.
  */
 
 /** Words after which a full stop is not the end of a sentence (lower case, without the dot). */

@@ -49,9 +49,9 @@ export const MESSAGES = {
   emailVerificationDisabled: "La confirmation des adresses e-mail n'est pas activée sur ce site.",
   requestTimeout: "La requête n'a pas été reçue à temps. Veuillez réessayer.",
   headersTooLarge: 'Les en-têtes de la requête sont trop volumineux (cookies trop nombreux ?).',
-  // Issue 6: PostgreSQL unreachable (stopped, restarting); nothing was charged, the request can be retried.
+  // Database unreachable (stopped, restarting): a 503; nothing was charged, the request can be retried.
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
-  // Issue 6: SMTP unreachable; the reset (or confirmation) e-mail can be requested again.
+  // Mail server unreachable: the reset (or confirmation) e-mail can be requested again.
   mailUnavailable: "L'e-mail n'a pas pu être envoyé pour le moment. Veuillez réessayer dans quelques instants.",
   // The account page: changing the password, deleting the account.
   currentPasswordInvalid: 'Le mot de passe actuel est incorrect.',

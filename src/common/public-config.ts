@@ -6,7 +6,7 @@ export interface PublicConfig {
   siteTitle: string;
   contactEmail: string;
   /**
-   * City lookup. `auto`: the seed's lookup on every visit (operator opt-in); the IP services when set are
+   * City lookup. `auto`: looked up on every visit (operator opt-in); the IP services when set are
    * also what « Me localiser » asks, else the browser's position and the reverse-geocoding service.
    */
   geo: { auto: boolean; primaryUrl: string | null; fallbackUrl: string | null; reverseUrl: string | null };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../corpus/engine';
+import type { SearchEngine } from '../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../corpus/index-lifecycle';
 import shortQuestions from './fixtures/short-questions.json' with { type: 'json' };
 import nonFrenchShort from './fixtures/non-french-short.json' with { type: 'json' };
 import frenchSentences from './fixtures/french-sentences.json' with { type: 'json' };
@@ -19,7 +20,7 @@ beforeAll(async () => {
 const MAX_FALSE_REJECTION = 0.02;
 
 describe('short questions (one to three words the corpus knows)', () => {
-  it('accepts the examples of the issue, refused by the score alone', () => {
+  it('accepts short everyday questions that the score alone refuses', () => {
     for (const text of ['licenciement abusif', 'divorce', 'Divorce ?', 'préavis', 'congés payés', 'rupture conventionnelle']) {
       expect(isFrench(text), text).toBe(false);
       expect(validateQuestion(text, { knowsWord }), text).toEqual({ ok: true, text: text.trim() });
@@ -57,7 +58,7 @@ describe('short questions (one to three words the corpus knows)', () => {
     }
   });
 
-  it('needs the corpus: without its vocabulary, the score rule alone (the message of the seed)', () => {
+  it('needs the corpus: without its vocabulary, the score rule alone (and its message)', () => {
     expect(validateQuestion('licenciement abusif')).toEqual({ ok: false, code: 'not_french', message: MESSAGES.notFrench });
   });
 

@@ -111,7 +111,7 @@ describe('truncateToWords', () => {
 });
 
 describe('frenchScore', () => {
-  it('follows the seed weights: words ×2, accents ×1.5, patterns ×3', () => {
+  it('weighs French words ×2, accents ×1.5, patterns ×3', () => {
     // "pour" and "avec" are common French words, no accent, no pattern.
     expect(frenchScoreDetail('pour avec')).toMatchObject({ frenchWords: 2, accents: 0, patterns: 0, score: 4 });
     // "été": one listed word, two accents.
@@ -157,7 +157,7 @@ describe('frenchScore', () => {
     }
   });
 
-  it('still refuses two bare words without accents: the seed threshold is a score above 5', () => {
+  it('still refuses two bare words without accents: the threshold is a score above 5', () => {
     expect(frenchScore('conges payes')).toBeLessThanOrEqual(FRENCH_SCORE_THRESHOLD);
     expect(isFrench('conges payes')).toBe(false);
   });
@@ -325,7 +325,7 @@ describe('validateQuestion', () => {
     expect(MESSAGES.wordTooLong).toMatch(/dépasse 40 caractères/);
   });
 
-  it('rejects text that is not French with the seed message', () => {
+  it('rejects text that is not French with its French message', () => {
     expect(validateQuestion('My landlord refuses to give back my deposit, what can I do?')).toEqual({
       ok: false,
       code: 'not_french',

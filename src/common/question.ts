@@ -23,7 +23,7 @@ import { MAX_QUESTION_CHARS, MAX_WORDS, countWords, hasLongWord } from './words'
 
 export { MAX_QUESTION_CHARS, MAX_WORD_CHARS, MAX_WORDS, countWords, hasLongWord, truncateToWords } from './words';
 
-/** Threshold of the seed: a text is French when its score is greater than 5. */
+/** A text is French when its score is greater than 5. */
 export const FRENCH_SCORE_THRESHOLD = 5;
 
 const WORD_WEIGHT = 2;

@@ -151,15 +151,6 @@ export function buildArticleChannel(dir: string, fiches: Fiche[], articles: Code
   return n;
 }
 
-/** Reads every article of articles.jsonl (code order). */
-export function readArticles(dir: string): CodeArticle[] {
-  return fs
-    .readFileSync(path.join(dir, 'articles.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l) as CodeArticle);
-}
-
 /** Query side of the channel. */
 export class ArticleChannel {
   private readonly termIndex = new Map<string, number>();

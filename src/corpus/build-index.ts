@@ -17,12 +17,6 @@ export interface BuildOptions {
   legiDataDir?: string | null;
 }
 
-export interface VocabEntry {
-  /** Most frequent spelling (with accents) of the folded word. */
-  form: string;
-  count: number;
-}
-
 /** Folded word → its most frequent accented spelling and frequency in the corpus. */
 export function buildVocabulary(texts: Iterable<string>): Record<string, [string, number]> {
   const counts = new Map<string, Map<string, number>>();
@@ -78,56 +72,11 @@ export function buildAbbreviations(fiches: Fiche[]): Record<string, string> {
   return out;
 }
 
-/** Which anchor evidence goes into a fiche's anchor document (see anchorTexts). */
-export interface AnchorOptions {
-  /** Labels of the links pointing to the fiche, when they differ from its title. */
-  labels: boolean;
-  /** Headings (sub-dossier titles) the fiche is listed under. */
-  groups: boolean;
-  /** Titles of the question-answer fiches the fiche itself links to. */
-  questions: boolean;
-}
-
-/**
- * Anchor evidence indexed (all off: measured, none helps the held-out half; docs/decisions/0005-retrieval.md, round 4).
- * Turning one on adds an anchor document per fiche, weighted at query time by TUNING.anchor.
- */
-export const ANCHORS: AnchorOptions = { labels: false, groups: false, questions: false };
-
-/**
- * Anchor text of each fiche: what the other pages of the corpus call it. The labels of the links pointing to it
- * (dossier lists, « Voir aussi », question-answers) when they differ from its own title, and the headings of the
- * dossier sections it is listed under (« Repos », « Aménagement du temps de travail »). Each distinct text once.
- */
-export function anchorTexts(fiches: readonly Fiche[], opts: AnchorOptions = ANCHORS): Map<string, string[]> {
-  const titles = new Map(fiches.map((f) => [f.id, foldAccents(f.title).trim()]));
-  const out = new Map<string, Set<string>>();
-  const add = (id: string, text: string): void => {
-    const t = text.trim();
-    const own = titles.get(id);
-    if (!t || own === undefined || foldAccents(t) === own) return;
-    let set = out.get(id);
-    if (!set) out.set(id, (set = new Set()));
-    set.add(t);
-  };
-  for (const f of fiches) {
-    for (const l of f.links ?? []) {
-      if (opts.labels) add(l.id, l.label);
-      if (opts.groups && l.group) add(l.id, l.group);
-    }
-  }
-  if (opts.questions) {
-    const byId = new Map(fiches.map((f) => [f.id, f]));
-    for (const f of fiches) for (const l of f.links ?? []) if (l.rel === 'QuestionReponse') add(f.id, byId.get(l.id)?.title ?? '');
-  }
-  return new Map([...out].map(([id, set]) => [id, [...set]]));
-}
-
-export function ficheDocs(f: Fiche, fiche: number, anchors: string[] | undefined): IndexedDoc[] {
+/** The documents of one fiche: its head (title, description, theme path), then one per passage. */
+export function ficheDocs(f: Fiche, fiche: number): IndexedDoc[] {
   const docs: IndexedDoc[] = [
     { fiche, head: true, fields: { title: f.title, description: f.description, section: f.themePath.join(' > ') }, text: '' },
   ];
-  if (anchors?.length) docs.push({ fiche, head: false, anchor: true, fields: { anchor: anchors.join('\n') }, text: '' });
   for (const p of f.passages) {
     const section = p.section.join(' > ');
     docs.push({ fiche, head: false, fields: { section, body: p.indexText ?? p.text }, text: section ? `${section}${SECTION_SEPARATOR}${p.text}` : p.text });
@@ -144,12 +93,12 @@ export class PostingsBuilder {
   private readonly termIds = new Map<string, number>();
   private readonly postings: PostingList[] = [];
   private readonly fieldLen: number[][] = FIELDS.map(() => []);
-  readonly docs: { fiche: number; head: boolean; anchor: boolean }[] = [];
+  readonly docs: { fiche: number; head: boolean }[] = [];
   readonly texts: string[] = [];
 
   add(doc: IndexedDoc): void {
     const id = this.docs.length;
-    this.docs.push({ fiche: doc.fiche, head: doc.head, anchor: doc.anchor === true });
+    this.docs.push({ fiche: doc.fiche, head: doc.head });
     this.texts.push(doc.text);
     const local = new Map<number, Float32Array>();
     FIELDS.forEach((field, fi) => {
@@ -233,7 +182,7 @@ export class PostingsBuilder {
     let textOff = 0;
     this.docs.forEach((d, i) => {
       docFiche[i] = d.fiche;
-      docHead[i] = d.head ? 1 : d.anchor ? 2 : 0;
+      docHead[i] = d.head ? 1 : 0;
       passageStart[i] = textOff;
       const b = Buffer.from(this.texts[i] ?? '', 'utf8');
       textParts.push(b);
@@ -287,11 +236,10 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
   fs.writeFileSync(path.join(outDir, FILES.meta), JSON.stringify(metas));
 
   const builder = new PostingsBuilder();
-  const anchors = anchorTexts(sorted);
   for (let i = 0; i < sorted.length; i++) {
     const f = sorted[i];
     if (!f) continue;
-    for (const d of ficheDocs(f, i, anchors.get(f.id))) builder.add(d);
+    for (const d of ficheDocs(f, i)) builder.add(d);
     if (onProgress && (i % 100 === 0 || i === sorted.length - 1)) onProgress(i + 1, sorted.length, 'index');
     // Let the event loop breathe while building inside a running server.
     if (i % 500 === 0) await new Promise((r) => setImmediate(r));

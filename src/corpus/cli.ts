@@ -6,13 +6,11 @@
  *   npm run corpus -- info [--index-dir DIR]             show the manifest of the index
  *   npm run corpus -- article <LEGIARTI…|L1234-5> [--code "Code du travail"]
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIndex } from './build-index.js';
-import { fichesFromEntries, readArchive } from './dila-archive.js';
-import { buildFromPackages, createTerminalProgress, openIndex, readManifest, replaceDir, sourceKeyFromPackages } from './engine.js';
-import { legiDataDir } from './legi.js';
+import { openIndex } from './engine.js';
+import { buildFromPackages, readManifest, updateFromArchive } from './index-lifecycle.js';
+import { createTerminalProgress } from './progress.js';
 import type { Manifest } from './index-schema.js';
 
 function option(args: string[], name: string): string | undefined {
@@ -22,32 +20,6 @@ function option(args: string[], name: string): string | undefined {
 
 export function defaultIndexDir(): string {
   return path.resolve(process.env.INDEX_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'index'));
-}
-
-export interface UpdateOptions {
-  from: string;
-  indexDir: string;
-  /** Include the legi-data code articles (default true). */
-  codes?: boolean;
-  onProgress?: (done: number, total: number, phase: string) => void;
-}
-
-/** Rebuilds the index in `indexDir` from a DILA archive. */
-export async function updateFromArchive(opts: UpdateOptions): Promise<Manifest> {
-  const { entries, digest } = await readArchive(opts.from);
-  const fiches = fichesFromEntries(entries, opts.onProgress);
-  if (fiches.length === 0) throw new Error("Aucune fiche trouvée dans l'archive (fichiers F*.xml, N*.xml, R*.xml attendus).");
-  const tmp = `${opts.indexDir}.tmp-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  const manifest = await buildIndex(fiches, {
-    outDir: tmp,
-    sourceKey: `dila:${digest}|${sourceKeyFromPackages()}`,
-    onProgress: opts.onProgress,
-    legiDataDir: opts.codes === false ? null : legiDataDir(),
-  });
-  fs.mkdirSync(path.dirname(opts.indexDir), { recursive: true });
-  replaceDir(tmp, opts.indexDir);
-  return manifest;
 }
 
 function summary(m: Manifest): string {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { updateFromArchive } from './cli';
+import { updateFromArchive } from './index-lifecycle';
 import { openIndex } from './engine';
 import { createEngineHolder } from './engine-holder';
 

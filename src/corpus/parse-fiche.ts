@@ -6,7 +6,6 @@ import type {
   Audience,
   Definition,
   Fiche,
-  FicheLink,
   FicheKind,
   LegalReference,
   LinkedResource,
@@ -230,37 +229,6 @@ export function blocksToPassages(blocks: Block[]): Passage[] {
   return passages;
 }
 
-/** Elements that link to another fiche or dossier with a label. */
-const LINK_ELEMENTS = new Set(['Fiche', 'QuestionReponse', 'FicheLiee', 'Dossier', 'CommentFaireSi', 'RechercheGuidee']);
-
-/**
- * Every labelled link to another F or N page anywhere in the tree (dossier lists, the parent dossier's list,
- * « Voir aussi », question-answers), with the sub-dossier heading it is listed under. Deduplicated on (id, label).
- */
-export function collectLinks(root: XmlNode, selfId: string): FicheLink[] {
-  const out: FicheLink[] = [];
-  const seen = new Set<string>();
-  const visit = (node: XmlNode, group: string | undefined): void => {
-    if (node.type !== 'element' || !node.name) return;
-    const target = node.attributes?.ID;
-    if (LINK_ELEMENTS.has(node.name) && target && /^[FN]\d+$/.test(target)) {
-      if (target !== selfId) {
-        const label = cleanText(child(node, 'Titre')) || normalizeSpace((node.children ?? []).filter((c) => c.type === 'text').map((c) => textOf(c)).join(' '));
-        const key = `${target}|${label}|${group ?? ''}`;
-        if (label && !seen.has(key)) {
-          seen.add(key);
-          out.push(group ? { id: target, label, group, rel: node.name } : { id: target, label, rel: node.name });
-        }
-      }
-      return;
-    }
-    const sub = node.name === 'SousDossier' ? cleanText(child(node, 'Titre')) || group : group;
-    for (const c of node.children ?? []) visit(c, sub);
-  };
-  for (const c of root.children ?? []) visit(c, undefined);
-  return out;
-}
-
 function parseDate(raw: string): string {
   const m = /(\d{4}-\d{2}-\d{2})/.exec(raw);
   return m?.[1] ?? '';
@@ -388,6 +356,5 @@ export function parseFiche(doc: XmlDocument, opts: ParseOptions = {}): Fiche | u
     whereToGo,
     services,
     related,
-    links: collectLinks(root, id),
   };
 }

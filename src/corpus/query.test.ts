@@ -2,10 +2,10 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { describe, expect, it } from 'vitest';
 import { analyze, foldAccents, tokenize } from './analyzer';
 import { compileLexicon } from './lexicon';
-import { analyzeQuery, analyzeQuestion, elapsedTimeFacet, QUERY_LIMITS, WEIGHTS, type QueryContext } from './query';
+import { analyzeQuestion, elapsedTimeFacet, QUERY_LIMITS, WEIGHTS, type QueryContext } from './query';
 
 const ctx: QueryContext = { vocab: new Map(), abbreviations: new Map(), lexicon: [] };
-const terms = (q: string): string[] => analyzeQuery(q, ctx).map((t) => t.term);
+const terms = (q: string): string[] => analyzeQuestion(q, ctx).terms.map((t) => t.term);
 
 describe('question scaffolding', () => {
   it('drops the words that only frame the question', () => {
@@ -27,7 +27,7 @@ describe('lexicon weights', () => {
     { lay: 'proprio', legal: ['bailleur'], fiche: 'F1' },
     { lay: 'prime', legal: ['salaire'], weight: 0.3, fiche: 'F2' },
   ]);
-  const weights = (q: string): Map<string, number> => new Map(analyzeQuery(q, { ...ctx, lexicon }).map((t) => [t.term, t.weight]));
+  const weights = (q: string): Map<string, number> => new Map(analyzeQuestion(q, { ...ctx, lexicon }).terms.map((t) => [t.term, t.weight]));
 
   it('adds the legal words at the default lexicon weight, or at the entry weight when it has one', () => {
     expect(weights('mon proprio').get(analyze('bailleur')[0] ?? '')).toBe(WEIGHTS.lexicon);
@@ -78,7 +78,7 @@ describe('query cost bounds', () => {
   const fuzzyVocab = new SearchableMap<number>();
   for (const w of known) fuzzyVocab.set(w, 10);
   const withVocab: QueryContext = { vocab: new Map(known.map((w) => [w, [w, 10]])), abbreviations: new Map(), lexicon: [], fuzzyVocab };
-  const found = (q: string): string[] => analyzeQuery(q, withVocab).filter((t) => t.fuzzy && t.weight === WEIGHTS.fuzzy).map((t) => t.term);
+  const found = (q: string): string[] => analyzeQuestion(q, withVocab).terms.filter((t) => t.fuzzy && t.weight === WEIGHTS.fuzzy).map((t) => t.term);
 
   it('looks up the spelling of the first unknown words only', () => {
     expect(found(misspelt[0] ?? '')).toEqual(analyze(known[0] ?? ''));

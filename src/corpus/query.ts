@@ -171,10 +171,6 @@ export function elapsedTimeFacet(folded: readonly string[]): string[] {
 /** Weight of the phrasings a facet adds (a hint: the question's own words decide first). */
 export const FACET_WEIGHT = 1;
 
-export function analyzeQuery(query: string, ctx: QueryContext): QueryTerm[] {
-  return analyzeQuestion(query, ctx).terms;
-}
-
 /**
  * Analyses a query. `asked` is the question as the visitor wrote it when `query` is a reduced form of it
  * (the answers search without « je voudrais savoir… »): the facets are read from it. `known` are legal

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine } from './engine';
+import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createTerminalProgress, defaultTestIndexDir, loadSearchEngine } from './engine.js';
+import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle.js';
+import { createTerminalProgress } from './progress.js';
 import { defaultIndexDir } from './cli.js';
 
 function option(args: string[], name: string): string | undefined {

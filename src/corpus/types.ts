@@ -79,20 +79,6 @@ export interface Fiche {
   services: LinkedResource[];
   /** Ids of linked fiches (children of a dossier, related question-answers). */
   related: string[];
-  /**
-   * Labelled links to other fiches and dossiers (dossier lists, « Voir aussi », question-answers…): the label the
-   * linking page uses and the heading it is listed under. Used as anchor text for the target (build-index.ts).
-   */
-  links?: FicheLink[];
-}
-
-export interface FicheLink {
-  id: string;
-  label: string;
-  /** Heading the link is listed under (sub-dossier title), when any. */
-  group?: string;
-  /** Element that carries the link (Fiche, QuestionReponse, Dossier…). */
-  rel: string;
 }
 
 export interface CodeArticle {

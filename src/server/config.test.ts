@@ -55,7 +55,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...llm, CONNECTION_TIMEOUT_MS: '25000' }).connections.connectionTimeoutMs).toBe(25_000);
   });
 
-  it('makes no automatic city lookup by default; GEO_AUTO opts in to the seed’s two services', () => {
+  it('makes no automatic city lookup by default; GEO_AUTO opts in to the two default IP services', () => {
     expect(loadConfig({}).geo).toEqual({ auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: 'https://api-adresse.data.gouv.fr/reverse/' });
     expect(loadConfig({ GEO_AUTO: 'true' }).geo).toEqual({
       auto: true,

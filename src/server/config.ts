@@ -75,7 +75,7 @@ const envSchema = z.object({
     .pipe(z.array(z.url('chaque origine doit être une URL (https://exemple.fr)'))),
   SITE_TITLE: z.string().min(1).default('QuestionLegale.info'),
   CONTACT_EMAIL: z.email().default('contact@questionlegale.info'),
-  // City lookup: nothing automatic unless GEO_AUTO=true (then the seed's two services unless set).
+  // City lookup: nothing automatic unless GEO_AUTO=true (then two public IP services unless set).
   GEO_AUTO: bool.default(false),
   GEO_PRIMARY_URL: optionalUrl,
   GEO_FALLBACK_URL: optionalUrl,
@@ -167,8 +167,8 @@ export interface Config {
   siteTitle: string;
   contactEmail: string;
   /**
-   * City lookup for the professionals links. `auto`: looked up on every home visit (the seed's behaviour,
-   * opt-in). The IP services (`primaryUrl`, `fallbackUrl`), when set, are what « Me localiser » asks after a
+   * City lookup for the professionals links. `auto`: looked up on every home visit (a call to a third party
+   * the visitor did not ask for, hence opt-in). The IP services (`primaryUrl`, `fallbackUrl`), when set, are what « Me localiser » asks after a
    * click; otherwise it sends the browser's rounded position to `reverseUrl` (null: no « Me localiser »).
    */
   geo: { auto: boolean; primaryUrl: string | null; fallbackUrl: string | null; reverseUrl: string | null };
@@ -262,15 +262,16 @@ export interface AuthConfig {
   microsoft: (OAuthProviderConfig & { tenantId: string }) | undefined;
 }
 
-export const SEED_GEO_PRIMARY_URL = 'http://ip-api.com/json/?fields=status,city&lang=fr';
-export const SEED_GEO_FALLBACK_URL = 'https://ipapi.co/json/';
+/** The IP services of the automatic city lookup (GEO_AUTO) when the operator names none. */
+const AUTO_GEO_PRIMARY_URL = 'http://ip-api.com/json/?fields=status,city&lang=fr';
+const AUTO_GEO_FALLBACK_URL = 'https://ipapi.co/json/';
 
 function geoSettings(e: z.infer<typeof envSchema>): Config['geo'] {
   const reverseUrl = e.GEO_REVERSE_URL === 'off' ? null : e.GEO_REVERSE_URL;
   if (e.GEO_AUTO) {
-    // The seed's automatic lookup: its two services unless the operator named others.
-    const primaryUrl = e.GEO_PRIMARY_URL ?? SEED_GEO_PRIMARY_URL;
-    const fallbackUrl = e.GEO_FALLBACK_URL ?? (e.GEO_PRIMARY_URL ? null : SEED_GEO_FALLBACK_URL);
+    // Automatic lookup: the two default services unless the operator named others.
+    const primaryUrl = e.GEO_PRIMARY_URL ?? AUTO_GEO_PRIMARY_URL;
+    const fallbackUrl = e.GEO_FALLBACK_URL ?? (e.GEO_PRIMARY_URL ? null : AUTO_GEO_FALLBACK_URL);
     return { auto: true, primaryUrl, fallbackUrl, reverseUrl };
   }
   return { auto: false, primaryUrl: e.GEO_PRIMARY_URL ?? null, fallbackUrl: e.GEO_PRIMARY_URL ? (e.GEO_FALLBACK_URL ?? null) : null, reverseUrl };

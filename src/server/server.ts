@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DirectoryLockedError } from './db/lock';
-import { createTerminalProgress } from '../corpus/engine';
+import { createTerminalProgress } from '../corpus/progress';
 import { restrictNewFileModes } from './db/file-modes';
 
 const startedAt = performance.now();

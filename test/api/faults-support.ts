@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { defaultTestIndexDir } from '../../src/corpus/engine';
+import { defaultTestIndexDir } from '../../src/corpus/index-lifecycle';
 import type { AppDb } from '../../src/server/db/database';
 import { profiles, users } from '../../src/server/db/schema';
 import { createProfileService } from '../../src/server/modules/profile/profile-service';

@@ -9,7 +9,7 @@ import { STRONG_PASSWORD, TestBrowser, signIn, signUp } from './support/http';
 import { createTestApp, type TestApp } from '../support/app';
 
 /**
- * The hostile inputs the issue names, one by one, on every route that takes a body: oversized bodies,
+ * Hostile inputs, one by one, on every route that takes a body: oversized bodies,
  * 10,000-level JSON, invalid UTF-8, huge headers, 500 words of 1,000 characters, wrong content types,
  * arrays/numbers/null instead of objects, prototype-polluting keys. Also over real HTTP (headers and
  * bytes `app.inject` cannot send).

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { defaultTestIndexDir } from '../../src/corpus/engine';
+import { defaultTestIndexDir } from '../../src/corpus/index-lifecycle';
 import { makeFakeClientDist } from '../support/app';
 import { DB_KINDS, type DbKind } from '../support/databases';
 import { freePort } from '../support/server';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFakeClientDist } from '../support/app';
-import { defaultTestIndexDir } from '../../src/corpus/engine';
+import { defaultTestIndexDir } from '../../src/corpus/index-lifecycle';
 
 interface Started {
   child: ChildProcess;

@@ -1,4 +1,4 @@
-import { defaultTestIndexDir, loadSearchEngine } from '../../src/corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../src/corpus/index-lifecycle';
 
 /**
  * Builds the search index into the shared test cache before any test file needs it (about a minute on a

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createTestDatabase, type DbKind, type TestDatabase } from './databases';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../src/corpus/engine';
+import type { SearchEngine } from '../../src/corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../src/corpus/index-lifecycle';
 
 let sharedEngine: Promise<SearchEngine> | undefined;
 /** One search engine per test worker, from the shared index cache (built once per machine). */

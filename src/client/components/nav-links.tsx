@@ -7,7 +7,7 @@ export interface NavItem {
   external?: boolean;
 }
 
-/** Seed §2, navigation bar (French typography: a narrow no-break space before « ? »). */
+/** The links of the navigation bar (French typography: a narrow no-break space before « ? »). */
 export const MAIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Question\u202f?', to: '/#analyse' },
   { label: 'Articles', to: '/Articles/', external: true },

@@ -15,7 +15,7 @@ export function Brand({ className = 'ql-brand' }: { className?: string }) {
   );
 }
 
-/** Seed §2, navigation bar: logo and name, Question? / Articles / References, auth buttons or credits. */
+/** The navigation bar: logo and name, Question? / Articles / References, auth buttons or credits. */
 export function Navbar() {
   const isMobile = useIsMobile();
   const { pathname, hash } = useLocation();

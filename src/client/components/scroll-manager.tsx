@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-/** Seed §2 / §9: hash navigation scrolls smoothly after 300 ms. */
+/** Hash navigation scrolls smoothly after 300 ms (the target page or section has rendered by then). */
 export const HASH_SCROLL_DELAY_MS = 300;
 
 function prefersReducedMotion(): boolean {

@@ -1,4 +1,4 @@
-/** Search-engine metadata of a route (seed §2: title from the route, description and keywords when given). */
+/** Search-engine metadata of a route (title from the route, description and keywords when given). */
 export interface RouteMeta {
   /** `{site}` is replaced by the configured site title. */
   title: string;

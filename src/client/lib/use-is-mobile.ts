@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Seed §2 / §9: mobile when the user agent matches or the window is 768 px wide or less. */
+/** Mobile when the user agent matches or the window is 768 px wide or less. */
 export const MOBILE_MAX_WIDTH = 768;
 export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 

@@ -171,6 +171,10 @@ export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 export type PrefilePdfRequest = z.infer<typeof prefilePdfRequestSchema>;
 
+/** Error codes of POST /api/answers (all with a French message; none charged). */
+export const answerErrorCodeSchema = z.enum(['invalid_question', 'invalid_city', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed']);
+export type AnswerErrorCode = z.infer<typeof answerErrorCodeSchema>;
+
 /**
  * Server-Sent Events of POST /api/answers (Accept: text/event-stream), in this order:
  * `meta` (first: urgency and data date, so the emergency numbers can show before anything else),
@@ -188,7 +192,7 @@ export const sseSourcesSchema = z.object({
 });
 export const sseChoicesSchema = z.object({ choices: answerChoicesSchema });
 export const sseDoneSchema = z.object({ credits: z.number().int().min(0) });
-export const sseErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const sseErrorSchema = z.object({ code: answerErrorCodeSchema, message: z.string() });
 
 export type SseMeta = z.infer<typeof sseMetaSchema>;
 export type SseSources = z.infer<typeof sseSourcesSchema>;
@@ -196,9 +200,6 @@ export type SseChoices = z.infer<typeof sseChoicesSchema>;
 export type SseDone = z.infer<typeof sseDoneSchema>;
 export type SseError = z.infer<typeof sseErrorSchema>;
 
-/** Error codes of POST /api/answers (all with a French message; none charged). */
-export const ANSWER_ERROR_CODES = ['invalid_question', 'invalid_city', 'unauthorized', 'no_credits', 'out_of_scope', 'answer_failed'] as const;
-export type AnswerErrorCode = (typeof ANSWER_ERROR_CODES)[number];
 
 /** POST /api/feedback: « utile / pas utile » + a reason; stores no question or answer text. */
 export const FEEDBACK_REASONS = ['incomplete', 'incorrect', 'unclear', 'off_topic', 'other'] as const;

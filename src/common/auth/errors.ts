@@ -1,7 +1,7 @@
 import { MESSAGES } from '../messages';
 
 /**
- * Auth error codes (better-auth's, plus ours) → the seed's French messages (§8). The server answers codes
+ * Auth error codes (better-auth's, plus ours) → the French messages the auth screens show. The server answers codes
  * not listed with a generic French message by code or status (modules/auth/fastify-bridge.ts).
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
@@ -41,9 +41,3 @@ export const AUTH_CODES = {
   accountLocked: 'ACCOUNT_LOCKED',
   verificationDisabled: 'EMAIL_VERIFICATION_DISABLED',
 } as const;
-
-/** The French message for an auth error: mapped by code, otherwise the provider's message unchanged. */
-export function frenchAuthMessage(code: string | undefined, message: string | undefined): string {
-  const mapped = code ? AUTH_ERROR_MESSAGES[code] : undefined;
-  return mapped ?? message ?? MESSAGES.serverError;
-}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages';
 
-/** The seed's four password rules (§5), shared by the register/update forms and the server. */
+/** The four password rules, shared by the register/update forms and the server. */
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'digit';
   message: string;
@@ -17,7 +17,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { id: 'digit', message: MESSAGES.passwordDigit, test: (p) => /\d/.test(p) },
 ];
 
-/** The French messages of every rule the password fails, in the seed's order (empty when it passes). */
+/** The French messages of every rule the password fails, in the order of PASSWORD_RULES (empty when it passes). */
 export function validatePassword(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import { buildIndex } from '../build-index.js';
 import { fichesFromEntries } from '../dila-archive.js';
-import { openIndex, readManifest, sourceKeyFromPackages } from '../engine.js';
+import { openIndex } from '../engine.js';
+import { readManifest, sourceKeyFromPackages } from '../index-lifecycle.js';
 import { legiDataDir } from '../legi.js';
 import type { Fiche } from '../types.js';
 import { checkNewIndex, DEFAULT_CHECK_BOUNDS, type CheckBounds, type IndexCheck } from './check-index.js';

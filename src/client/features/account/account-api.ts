@@ -2,9 +2,8 @@ import { ledgerResponseSchema, profileResponseSchema, type LedgerEntry, type Pro
 import { MESSAGES } from '../../../common/messages';
 import { postAuth, readError, type AuthResult } from '../auth/auth-api';
 
-/** The account page's calls: the profile and its ledger, the API key, and better-auth's account endpoints. */
+/** The account page's calls: the ledger, the API key, and better-auth's account endpoints (the profile itself comes from the auth context). */
 export const ACCOUNT_API = {
-  profile: '/api/profile',
   ledger: '/api/profile/ledger',
   apiKey: '/api/profile/api-key',
   changePassword: '/api/auth/change-password',
@@ -36,10 +35,6 @@ function parsed<T>(result: AuthResult<unknown>, parse: (v: unknown) => T | null)
   if (!result.ok) return result;
   const value = parse(result.data);
   return value === null ? { ok: false, status: 200, code: null, message: MESSAGES.serverError } : { ok: true, data: value };
-}
-
-export async function fetchProfile(): Promise<AuthResult<ProfileResponse>> {
-  return parsed(await getJson(ACCOUNT_API.profile), (v) => profileResponseSchema.safeParse(v).data ?? null);
 }
 
 export async function fetchLedger(): Promise<AuthResult<LedgerEntry[]>> {

@@ -4,7 +4,7 @@ import { creditReasonLabel, type LedgerEntry } from '../../../common/auth/profil
 import { MESSAGES } from '../../../common/messages';
 import { useAuth } from '../../lib/auth/auth-context';
 import { eraseAccountData } from '../../lib/device-data';
-import { formatFrenchDateTime } from '../answer/answer-text';
+import { formatFrenchDateTime } from '../../../common/french-dates';
 import { AuthField, ErrorBox, SuccessBox } from '../auth/auth-ui';
 import { NewPasswordFields } from '../auth/new-password-fields';
 import { passwordMeetsRules } from '../auth/password-checklist';

@@ -5,7 +5,7 @@ export const FEEDBACK_ENDPOINT = '/api/feedback';
 export const PDF_ENDPOINT = '/api/answers/pdf';
 export const PDF_FILE_NAME = 'pre-dossier-questionlegale.pdf';
 
-/** « Utile / pas utile » + a reason: never the question nor the answer (product.md §3). */
+/** « Utile / pas utile » + a reason: never the question nor the answer (nothing of their text is stored). */
 export async function postFeedback(feedback: FeedbackRequest): Promise<void> {
   const body: FeedbackRequest = { helpful: feedback.helpful };
   if (feedback.reason) body.reason = feedback.reason;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { sameAnswer, type StoredAnswer } from './answer-storage';
-import { formatFrenchDateTime } from './answer-text';
+import { formatFrenchDateTime } from '../../../common/french-dates';
 
 export const HISTORY_PRIVACY_NOTE =
   'Vos questions et réponses ne sont conservées que sur cet appareil, pour votre compte seulement.';

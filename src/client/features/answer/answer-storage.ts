@@ -70,10 +70,6 @@ export function saveCurrentAnswer(userId: string, answer: StoredAnswer): void {
   write('sessionStorage', currentAnswerKey(userId), answer);
 }
 
-export function clearCurrentAnswer(userId: string): void {
-  removeKey('sessionStorage', currentAnswerKey(userId));
-}
-
 /** The answers of this account kept on this device, newest first (unreadable entries are skipped). */
 export function readHistory(userId: string): StoredAnswer[] {
   const raw = read('localStorage', historyKey(userId));

@@ -9,9 +9,11 @@ import {
   type AnswerSection,
   type AnswerSource,
 } from '../../../common/api/answers';
-import { LIVE_FICHE_LABEL, SITE_LINK_LABELS, formatFrenchDate, isDataStale, parseBlocks, parseInline } from './answer-text';
+import { parseInline, parseSectionText } from '../../../common/answer-text';
+import { formatFrenchDate } from '../../../common/french-dates';
+import { LIVE_FICHE_LABEL, SITE_LINK_LABELS, isDataStale } from './answer-text';
 
-/** Emergency numbers, shown before anything else when the question reveals danger (product.md §2). */
+/** Emergency numbers, shown before anything else when the question reveals danger (`answer.urgent`). */
 export function EmergencyBlock() {
   return (
     <section className="answer-emergency" role="alert" aria-labelledby="answer-emergency-title">
@@ -75,7 +77,7 @@ function InlineText({ text }: { text: string }) {
 export function SectionText({ text }: { text: string }) {
   return (
     <div className="answer-section-text">
-      {parseBlocks(text).map((block, i) =>
+      {parseSectionText(text).map((block, i) =>
         block.kind === 'paragraph' ? (
           <p key={i}>
             <InlineText text={block.text} />

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../common/messages';
 
 /**
  * Typed calls to better-auth (mounted at /api/auth) with plain fetch. The server answers errors with
- * `{ code, message, error: { code, message } }`, the message already in French (seed §8).
+ * `{ code, message, error: { code, message } }`, the message already in French (modules/auth/fastify-bridge.ts).
  */
 export type AuthResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string | null; message: string };
 

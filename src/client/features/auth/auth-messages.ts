@@ -1,5 +1,5 @@
 /**
- * French texts of the auth screens that the seed does not give (the seed's own strings are in
+ * French texts of the auth screens that only the client shows (messages shared with the server are in
  * `src/common/messages.ts`). Stable: the browser tests find the pages by these labels.
  */
 export const AUTH_TEXT = {

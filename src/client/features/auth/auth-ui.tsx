@@ -8,7 +8,7 @@ export function describedBy(...ids: (string | false | null | undefined)[]): stri
   return list.length > 0 ? list.join(' ') : undefined;
 }
 
-/** The red box of seed §8: the provider's (French) message. */
+/** The red error box of the auth pages: the server's message, already in French. */
 export function ErrorBox({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
   return (

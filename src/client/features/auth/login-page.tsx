@@ -18,7 +18,7 @@ function stateText(state: unknown, key: 'email' | 'notice'): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Seed §2 (Login): e-mail and password, social sign-in, links to register and to the password reset. */
+/** The login page: e-mail and password, social sign-in, links to register and to the password reset. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');

@@ -15,7 +15,7 @@ export {
   LOGOUT_SIGNED_OUT_REDIRECT_MS,
 } from './use-logout-redirect';
 
-/** Seed §2 / §4 (Logout): spinner and message, sign out, then home. */
+/** The logout page: spinner and message, sign out, then home. */
 export function LogoutPage() {
   const { signOut, status } = useAuth();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { PASSWORD_RULES } from '../../../common/auth/password';
 import { AUTH_TEXT } from './auth-messages';
 
-/** True when the password passes the four rules of seed §5. */
+/** True when the password passes the four rules of PASSWORD_RULES. */
 export function passwordMeetsRules(password: string): boolean {
   return PASSWORD_RULES.every((rule) => rule.test(password));
 }

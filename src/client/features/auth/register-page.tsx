@@ -11,12 +11,12 @@ import { passwordMeetsRules } from './password-checklist';
 import { NewPasswordFields } from './new-password-fields';
 import { loginTarget, withRedirect } from './safe-redirect';
 
-/** Seed §4 / §9: after a successful registration, /login after 1.5 s. */
+/** After a successful registration, /login after 1.5 s (time to read the confirmation). */
 export const REGISTER_REDIRECT_MS = 1500;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Seed §2 (Register): name, e-mail, password with the live checklist, confirmation, link to login. */
+/** The register page: name, e-mail, password with the live checklist, confirmation, link to login. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

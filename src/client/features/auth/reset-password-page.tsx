@@ -6,7 +6,7 @@ import { AUTH_TEXT } from './auth-messages';
 import { AuthLinks, EmailField, ErrorBox, SuccessBox, describedBy } from './auth-ui';
 import { SocialButtons } from './social-buttons';
 
-/** Seed §2 (Reset password): e-mail field, Google alternative, link back to login. */
+/** The reset-password page: e-mail field, Google alternative, link back to login. */
 export function ResetPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
       return;
     }
     setSent(true);
-    setEmail(''); // seed §4: the field is cleared after a successful request
+    setEmail(''); // cleared after a successful request: the confirmation stands alone
   }
 
   return (

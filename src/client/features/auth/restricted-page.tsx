@@ -6,7 +6,7 @@ import { AUTH_TEXT } from './auth-messages';
 import { loginTarget, takeRememberedRedirect } from './safe-redirect';
 
 /**
- * Where social sign-in lands (seed §6): once the session is known, a signed-in user goes on to the target
+ * Where social sign-in (Google, Microsoft) lands: once the session is known, a signed-in user goes on to the target
  * kept by the login page (or the question form); an anonymous visitor goes to /login.
  */
 export function RestrictedPage() {

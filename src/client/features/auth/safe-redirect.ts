@@ -29,7 +29,7 @@ export function safeRedirect(target: string | null | undefined): string {
   return target;
 }
 
-/** Seed §2 (Login): the `redirect` target, or the question form when it is '/' or contains 'restricted'. */
+/** After login: the `redirect` target, or the question form when it is '/' or contains 'restricted'. */
 export function loginTarget(redirect: string | null | undefined): string {
   const target = safeRedirect(redirect);
   return target === '/' || target.includes('restricted') ? QUESTION_SECTION_PATH : target;

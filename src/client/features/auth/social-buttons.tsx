@@ -4,7 +4,7 @@ import { browserNavigation, startSocialSignIn, type SocialProvider } from './aut
 import { AUTH_TEXT } from './auth-messages';
 import { rememberRedirect } from './safe-redirect';
 
-/** Where the server sends the browser back after the provider (seed §6). */
+/** Where the server sends the browser back after the provider (restricted-page.tsx takes it from there). */
 export const SOCIAL_CALLBACK_URL = '/restricted';
 
 const PROVIDERS: { id: SocialProvider; label: string }[] = [

@@ -7,10 +7,10 @@ import { AuthLinks, ErrorBox, SuccessBox } from './auth-ui';
 import { passwordMeetsRules } from './password-checklist';
 import { NewPasswordFields } from './new-password-fields';
 
-/** Seed §4 / §9: after the update, /login after 2 s. */
+/** After the update, /login after 2 s (time to read the confirmation). */
 export const UPDATE_REDIRECT_MS = 2000;
 
-/** Seed §2 (Update password): new password, confirmation and the requirements panel; `?token=` from the e-mail. */
+/** The update-password page: new password, confirmation and the requirements panel; `?token=` from the e-mail. */
 export function UpdatePasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

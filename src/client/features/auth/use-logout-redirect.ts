@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuthStatus } from '../../lib/auth/auth-context';
 
-/** Seed §4 / §9: redirect delays after signing out. */
+/** Redirect delays after signing out: the message shows briefly (longer on mobile), then home. */
 export const LOGOUT_REDIRECT_MS = 800;
 export const LOGOUT_REDIRECT_MOBILE_MS = 1500;
 export const LOGOUT_SIGNED_OUT_REDIRECT_MS = 200;

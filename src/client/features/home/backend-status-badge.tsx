@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../common/messages';
 
 type Status = 'checking' | 'ok' | 'error';
 
-/** Hidden diagnostic badge (seed §2), rendered only when the operator turns `showBackendStatus` on. */
+/** Diagnostic badge (server and database status), rendered only when the operator turns `showBackendStatus` on. */
 export function BackendStatusBadge({ enabled, url = '/api/health' }: { enabled: boolean; url?: string }) {
   const [status, setStatus] = useState<Status>('checking');
 

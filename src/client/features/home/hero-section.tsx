@@ -19,7 +19,7 @@ const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> =
   },
 ];
 
-/** Seed §2 "Hero": explanatory text and three feature cards. Holds the page's only h1. */
+/** The hero section: explanatory text and three feature cards. Holds the page's only h1. */
 export function HeroSection() {
   return (
     <section id="home" className="home-hero" aria-labelledby="home-title">

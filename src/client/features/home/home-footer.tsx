@@ -1,7 +1,7 @@
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { HashLink } from './hash-link';
 
-/** Seed §2 "Footer": navigation, legal pages, professional services, contact; plus the #politique,
+/** The footer: navigation, legal pages, professional services, contact; plus the #politique,
  *  #conditions and #promotion targets. Static pages (/Articles/, /mentions.html, /services.html) are
  *  served outside the SPA, hence plain links. */
 export interface HomeFooterProps {

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('HomeContent, signed out', () => {
-  it('renders every section in the seed order, then the footer', () => {
+  it('renders every section in order, then the footer', () => {
     renderAtHome(<HomeContent {...props()} />);
     expect(sectionIds()).toEqual([
       'home',

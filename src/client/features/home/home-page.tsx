@@ -28,7 +28,7 @@ export interface HomeContentProps {
   year?: number;
 }
 
-/** The home page from explicit props (seed §2 "Home page": sections in the seed's order). */
+/** The home page from explicit props: its sections in reading order, then the footer. */
 export function HomeContent(props: HomeContentProps) {
   const authenticated = props.status === 'authenticated';
   return (

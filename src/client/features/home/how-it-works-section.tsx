@@ -70,7 +70,7 @@ export function buildFaqItems(contactEmail: string): FaqItem[] {
   ];
 }
 
-/** Seed §2 "How it works": three steps, a button to the form and a three-item FAQ. */
+/** The « How it works » section: three steps, a button to the form and a three-item FAQ. */
 export function HowItWorksSection({ contactEmail }: { contactEmail: string }) {
   return (
     <section id="comment" className="ql-section home-how" aria-labelledby="comment-title">

@@ -5,7 +5,7 @@ export interface NearbySearchLinks {
   pagesJaunes: string;
 }
 
-/** Seed §2 "Professionals": nearby-search links, including the user's city when known. */
+/** The « Professionals » section: nearby-search links, including the user's city when known. */
 export function buildNearbySearchLinks(profession: Profession, city: string | null): NearbySearchLinks {
   const place = city?.trim() ? city.trim() : null;
   if (!place) {

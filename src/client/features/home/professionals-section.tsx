@@ -104,7 +104,7 @@ export interface ProfessionalsSectionProps {
   cityControl?: CityControl;
 }
 
-/** Seed §2 "Professionals": lawyers card and notaries & bailiffs card, localised when the city is known. */
+/** The « Professionals » section: lawyers card and notaries & bailiffs card, localised when the city is known. */
 export function ProfessionalsSection({ city, cityControl }: ProfessionalsSectionProps) {
   const place = city?.trim() ? city.trim() : null;
   return (

@@ -31,7 +31,7 @@ import { useTypewriterPlaceholder } from './use-typewriter-placeholder';
 
 export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
-/** Four realistic questions shown in turn in the placeholder (seed §2, §9). */
+/** Four realistic questions shown in turn in the placeholder (examples of what to ask). */
 export const QUESTION_EXAMPLES: readonly string[] = [
   "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire ?",
   'Mon employeur peut-il modifier mes horaires de travail sans mon accord ?',
@@ -118,7 +118,7 @@ function ErrorContent({ error }: { error: FormError }) {
   }
 }
 
-/** The home page question form (seed §2 "Question form", §5). Also usable on /app/question. */
+/** The home page question form (checked as French before it is sent). Also usable on /app/question. */
 export function QuestionForm({ status, credits, setQuestionText, decrementCredits, onTextChange }: QuestionFormProps) {
   const navigate = useNavigate();
   const { placeholder, stop } = useTypewriterPlaceholder(QUESTION_EXAMPLES);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { QuestionForm, type QuestionFormProps } from './question-form';
 
-/** Seed §2 "Question form" section, shown to visitors who are not signed in. */
+/** The question form section, shown to visitors who are not signed in. */
 export function QuestionSection(props: QuestionFormProps) {
   return (
     <section id="question-section" className="ql-section home-question" aria-labelledby="question-title">
@@ -21,7 +21,7 @@ export function QuestionSection(props: QuestionFormProps) {
 }
 
 /**
- * Signed-in replacement for the hero and question sections (hidden when authenticated, seed §2): keeps
+ * Signed-in replacement for the hero and question sections (those are hidden when authenticated): keeps
  * the #question-section / #analyse targets (login redirects to /#question-section) and the page's h1.
  */
 export function SignedInPanel({ userName, credits }: { userName: string | null; credits: number | null }) {

@@ -18,7 +18,7 @@ export const OFFICIAL_RESOURCES: ReadonlyArray<{ href: string; name: string; tex
   },
 ];
 
-/** Seed §2 "References": the government justice portal plus three official resources. */
+/** The « References » section: the government justice portal plus three official resources. */
 export function ReferencesSection() {
   return (
     <section id="references" className="ql-section home-references" aria-labelledby="references-title">

@@ -19,7 +19,7 @@ const TESTIMONIALS: ReadonlyArray<{ name: string; city: string; quote: string }>
   },
 ];
 
-/** Seed §2 "Testimonials": three static testimonials with five stars each. */
+/** The « Testimonials » section: three static testimonials with five stars each. */
 export function TestimonialsSection() {
   return (
     <section id="temoignages" className="ql-section home-testimonials" aria-labelledby="temoignages-title">

@@ -22,7 +22,7 @@ describe('useTypewriterPlaceholder', () => {
     vi.useRealTimers();
   });
 
-  it('uses the seed timings: 50 ms typing, 30 ms erasing, 2 s pause, 500 ms before the next example', () => {
+  it('uses its timings: 50 ms typing, 30 ms erasing, 2 s pause, 500 ms before the next example', () => {
     expect(TYPEWRITER_TIMINGS).toEqual({ typeMs: 50, eraseMs: 30, pauseMs: 2000, nextMs: 500 });
   });
 

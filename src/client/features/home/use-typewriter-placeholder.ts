@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seed §4 / §9: 50 ms per typed character, 30 ms per erased one, 2 s pause, 500 ms before the next example. */
+/** The placeholder's typewriter: 50 ms per typed character, 30 ms per erased one, 2 s pause, 500 ms before the next example. */
 export const TYPEWRITER_TIMINGS = {
   typeMs: 50,
   eraseMs: 30,

@@ -39,7 +39,7 @@ export const USEFUL_SITES: ReadonlyArray<{ href: string; name: string; category:
   },
 ];
 
-/** Seed §2 "Useful sites": six external links. */
+/** The « Useful sites » section: six external links. */
 export function UsefulSitesSection() {
   return (
     <section id="utiles" className="ql-section home-useful" aria-labelledby="utiles-title">

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../testing/stub-auth-source';
 import { AuthProvider, useAuth, type AuthState } from './auth-context';
 import { DRAFT_KEY, currentAnswerKey, historyKey, setKeepHistoryOnDevice } from '../device-data';
-import { GET_SESSION_URL, PROFILE_URL, createHttpAuthSource, parseProfileReply, parseSessionReply } from './auth-source';
+import { GET_SESSION_URL, PROFILE_URL, createHttpAuthSource } from './auth-source';
 
 let latest: AuthState | null = null;
 
@@ -301,16 +301,18 @@ describe('createHttpAuthSource', () => {
     );
   });
 
-  it('parses the replies defensively', () => {
-    expect(parseSessionReply({ user: { id: 'x', email: 'e@f.fr' }, session: { expiresAt: 'demain' } })).toEqual({
+  it('reads the replies defensively', async () => {
+    const read = (session: unknown, profile: unknown) =>
+      createHttpAuthSource(
+        stubFetch({ [GET_SESSION_URL]: async () => jsonResponse(200, session), [PROFILE_URL]: async () => jsonResponse(200, profile) }).impl,
+      ).getSession();
+    await expect(read({ user: { id: 'x', email: 'e@f.fr' }, session: { expiresAt: 'demain' } }, { credits: 'trois', apiKey: '' })).resolves.toEqual({
       user: { id: 'x', email: 'e@f.fr', name: '' },
       credits: null,
       apiKey: null,
       expiresAt: null,
     });
-    expect(parseSessionReply({ user: { id: '', email: 'e@f.fr' } })).toBeNull();
-    expect(parseSessionReply(null)).toBeNull();
-    expect(parseProfileReply({ credits: 'trois', apiKey: '' })).toEqual({ credits: null, apiKey: null });
-    expect(parseProfileReply({ credits: 0, apiKey: 'k' })).toEqual({ credits: 0, apiKey: 'k' });
+    await expect(read({ user: { id: '', email: 'e@f.fr' } }, {})).resolves.toBeNull();
+    await expect(read({ user: { id: 'x', email: 'e@f.fr' } }, { credits: 0, apiKey: 'k' })).resolves.toMatchObject({ credits: 0, apiKey: 'k' });
   });
 });

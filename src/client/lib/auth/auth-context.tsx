@@ -13,7 +13,7 @@ export interface AuthState {
   user: AuthUser | null;
   credits: number | null;
   apiKey: string | null;
-  /** Last auth event: 'login' after signing in, 'logout' after signing out (seed §4). */
+  /** Last auth event: 'login' after signing in, 'logout' after signing out. */
   authAction: AuthAction;
   /** The question typed before signing in or before opening the answer screen (memory only). */
   questionText: string | null;
@@ -169,7 +169,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
     };
   }, [refreshProfile]);
 
-  // Seed §4: every 30 s, renew a session that ends within 90 s (get-session renews it server-side);
+  // Every 30 s, renew a session that ends within 90 s (get-session renews it server-side);
   // if the server says it is gone, the state returns to signed out. Also checked when the tab comes back.
   const signedIn = session.status === 'authenticated';
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The signed-in user as the client sees it (seed §3: id, e-mail, name). */
+/** The signed-in user as the client sees it (id, e-mail, name). */
 export interface AuthUser {
   id: string;
   email: string;
@@ -49,7 +49,7 @@ function toEpoch(value: unknown): number | null {
  * Reads a better-auth `GET /api/auth/get-session` reply: `{ session: { expiresAt, … }, user: { id, email, name, … } }`,
  * or `null` when signed out. Credits and API key are filled in from /api/profile afterwards.
  */
-export function parseSessionReply(body: unknown): AuthSession | null {
+function parseSessionReply(body: unknown): AuthSession | null {
   if (!isRecord(body) || !isRecord(body.user)) return null;
   const { id, email, name } = body.user;
   if (typeof id !== 'string' || id === '' || typeof email !== 'string') return null;
@@ -58,7 +58,7 @@ export function parseSessionReply(body: unknown): AuthSession | null {
 }
 
 /** Reads `GET /api/profile` → `{ credits, apiKey, name, email }` (unknown fields become null). */
-export function parseProfileReply(body: unknown): { credits: number | null; apiKey: string | null } {
+function parseProfileReply(body: unknown): { credits: number | null; apiKey: string | null } {
   if (!isRecord(body)) return { credits: null, apiKey: null };
   const credits = typeof body.credits === 'number' && Number.isFinite(body.credits) ? body.credits : null;
   const apiKey = typeof body.apiKey === 'string' && body.apiKey !== '' ? body.apiKey : null;

@@ -1,4 +1,4 @@
-/** Seed §4 / §9: a session check every 30 s, refreshing when the session is within 3 ticks (90 s) of expiry. */
+/** A session check every 30 s, refreshing when the session is within 3 ticks (90 s) of expiry. */
 export const SESSION_TICK_MS = 30_000;
 export const SESSION_REFRESH_TICKS = 3;
 /** Failed session checks are retried after 200 ms, 400 ms, 800 ms, 1600 ms (5 tries in all). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dangerKind, detectUrgency } from './urgency';
+import { dangerKind } from './urgency';
+
+/** True when the question reveals danger of any kind (the answer then starts with the emergency numbers). */
+const detectUrgency = (question: string): boolean => dangerKind(question) !== null;
 
 const POSITIVE = [
   'Je subis des violences conjugales depuis des mois, que faire ?',

@@ -63,8 +63,3 @@ export function dangerKind(question: string): 'violence' | 'suicide' | null {
   if (SUICIDE.test(q)) return 'suicide';
   return null;
 }
-
-/** True when the question reveals danger (see the module comment for what counts). */
-export function detectUrgency(question: string): boolean {
-  return dangerKind(question) !== null;
-}

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../corpus/engine';
+import type { SearchEngine } from '../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../corpus/index-lifecycle';
 import { articlesRoutes, renderArticlesPage, SOURCE_CREDIT } from './articles-routes';
 
 let engine: SearchEngine;

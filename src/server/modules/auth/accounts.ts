@@ -44,7 +44,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 }
 
 /** Resolves `Authorization: Bearer <apiKey>` to its user (for /api/answers and scripts). */
-export async function resolveApiKeyUser(
+async function resolveApiKeyUser(
   profiles: ProfileService,
   authorization: string | undefined,
 ): Promise<ResolvedUser | null> {

@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     expect(ledger.map((l) => [l.delta, l.reason])).toEqual([[3, 'initial']]);
   });
 
-  it('refuses weak passwords server-side with the seed message of the failing rule', async () => {
+  it('refuses weak passwords server-side with the message of the failing rule', async () => {
     const b = new TestBrowser(t.app);
     const cases: [string, string][] = [
       ['Court1', MESSAGES.passwordMinLength],

@@ -119,7 +119,7 @@ const NAME_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 /**
  * Before better-auth runs: the account name rule (trimmed, at most 80 characters, no control character),
- * the server-side password rules, the seed's "already registered" answer, and a password change that always
+ * the server-side password rules, a plain « already registered » answer to a duplicate sign-up, and a password change that always
  * ends the other sessions.
  */
 const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
@@ -143,8 +143,8 @@ const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
     }
   }
   if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
-    // With autoSignIn off better-auth would answer a duplicate with a fake success; the seed shows
-    // « Utilisateur déjà enregistré. ».
+    // With autoSignIn off better-auth would answer a duplicate with a fake success; the register page
+    // shows « Utilisateur déjà enregistré. » instead, so the visitor knows to sign in.
     const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
     if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
   }
@@ -187,7 +187,7 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // The seed: after registering, the user is sent to /login.
+      // After registering, the user is sent to /login and signs in (no session is opened by the sign-up).
       autoSignIn: false,
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
@@ -224,7 +224,7 @@ export function createAuth(deps: AuthDeps) {
     rateLimit: { enabled: false },
     advanced: {
       // better-auth skips its origin and callback-URL checks when NODE_ENV=test: keep them on everywhere, so
-      // the tests exercise what production runs (issue 6, open redirects).
+      // the tests exercise what production runs (origin checks, no open redirects).
       disableOriginCheck: false,
       useSecureCookies: usesSecureCookies(config),
       cookiePrefix: 'ql',

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthResponseSchema } from '../../../common/api/health';
-import { updateFromArchive } from '../../../corpus/cli';
-import { openIndex, readManifest } from '../../../corpus/engine';
+import { openIndex } from '../../../corpus/engine';
+import { readManifest, updateFromArchive } from '../../../corpus/index-lifecycle';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { startFakeDila, type FakeDila } from '../../../../test/support/fake-dila';
 

@@ -1,10 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, TestBrowser, signUp } from '../../../../test/api/support/http';
 import { creditLedger, profiles, users } from '../../db/schema';
-import { resolveApiKeyUser } from '../auth/accounts';
 
 describe.each(DB_KINDS)('credits on %s', (kind) => {
   let t: TestApp;
@@ -77,11 +77,14 @@ describe.each(DB_KINDS)('credits on %s', (kind) => {
     const userId = await newUser('bearer@exemple.fr');
     const [profile] = await t.testDb.database.db.select().from(profiles).where(eq(profiles.userId, userId));
     const key = profile?.apiKey ?? '';
-    const found = await resolveApiKeyUser(t.app.accounts.profiles, `Bearer ${key}`);
+    // resolveUser reads only the request's headers.
+    const resolve = (authorization: string | undefined) =>
+      t.app.accounts.resolveUser({ headers: authorization === undefined ? {} : { authorization } } as FastifyRequest);
+    const found = await resolve(`Bearer ${key}`);
     expect(found).toEqual({ userId, email: 'bearer@exemple.fr', name: 'Camille Martin', via: 'api-key' });
-    expect(await resolveApiKeyUser(t.app.accounts.profiles, `bearer   ${key.toUpperCase()}`)).toMatchObject({ userId });
+    expect(await resolve(`bearer   ${key.toUpperCase()}`)).toMatchObject({ userId });
     for (const bad of [undefined, '', key, 'Bearer ', 'Bearer 00000000-0000-4000-8000-000000000000', "Bearer ' or 1=1 --"]) {
-      expect(await resolveApiKeyUser(t.app.accounts.profiles, bad)).toBeNull();
+      expect(await resolve(bad)).toBeNull();
     }
   });
 });

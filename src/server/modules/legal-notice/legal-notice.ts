@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeHtml } from '../../../common/html';
 
 /**
  * The legal notice's publisher and host (loi n° 2004-575 du 21 juin 2004, article 6 : the publisher's name,
@@ -47,10 +48,6 @@ export function missingLegalNoticeFields(notice: LegalNotice): string[] {
   if (!notice.host.address) missing.push('HOST_ADDRESS');
   if (!notice.host.phone) missing.push('HOST_PHONE');
   return missing;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function row(label: string, value: string | undefined): string {

@@ -1,11 +1,8 @@
 import type { MailMessage } from './mailer';
 import { displayName } from '../../../common/auth/name';
+import { escapeHtml } from '../../../common/html';
 
 /** French e-mails of the account flows, each with a plain-text part and a simple HTML part. */
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /**
  * « Bonjour <name>, » with the name made safe: one line of at most 80 characters (names stored before the

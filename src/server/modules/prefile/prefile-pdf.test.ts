@@ -4,19 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_NOTICE, EMERGENCY_NUMBERS, SECTION_IDS, SECTION_TITLES } from '../../../common/api/answers';
+import { formatFrenchDate } from '../../../common/french-dates';
 import {
   breakLongWords,
   cleanText,
   EMPTY_SECTION_TEXT,
   EMERGENCY_TITLE,
-  formatFrenchLongDate,
   missingGlyphs,
   NOTES_TITLE,
-  parseSectionText,
   PREFILE_TITLE,
   renderPrefilePdf,
-  absoluteSiteLinks,
-  shortenOnSentence,
 } from './prefile-pdf';
 import { LONG_PARAGRAPH, SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
 
@@ -175,9 +172,6 @@ describe('renderPrefilePdf', () => {
     expect(text).toContain('Votre logement est : meublé');
     expect(text.indexOf('Votre logement est : meublé')).toBeGreaterThan(text.indexOf('VOTRE QUESTION'));
     expect(text).toContain('https://exemple.fr/#professionnels');
-    expect(absoluteSiteLinks('Voir /#professionnels.', 'https://a.fr/')).toBe('Voir https://a.fr/#professionnels.');
-    expect(absoluteSiteLinks('https://b.fr/#professionnels', 'https://a.fr')).toBe('https://b.fr/#professionnels');
-    expect(absoluteSiteLinks('Voir /#professionnels', undefined)).toBe('Voir /#professionnels');
   });
 
   it('breaks long sections across pages and shows empty sections gracefully', async () => {
@@ -223,7 +217,7 @@ describe('renderPrefilePdf', () => {
     expect(text).toContain('Votre question');
     expect(text).toContain('Aucune source.');
     expect(text).toContain('Date des données : inconnue');
-    expect(text).toContain(`Établi le ${formatFrenchLongDate(new Date())}`);
+    expect(text).toContain(`Établi le ${formatFrenchDate(new Date())}`);
     expect(pageCount(text)).toBeGreaterThan(5);
   });
 
@@ -300,28 +294,6 @@ describe('renderPrefilePdf', () => {
 });
 
 describe('text helpers', () => {
-  it('splits section text into paragraphs and bullet lists', () => {
-    expect(parseSectionText('Intro [1].\n\nPièces :\n- bail ;\n- état des lieux\n  d’entrée.\nSuite.\n\n\n')).toEqual([
-      { kind: 'paragraph', text: 'Intro [1].' },
-      { kind: 'paragraph', text: 'Pièces :' },
-      { kind: 'list', items: ['bail ;', 'état des lieux d’entrée.'] },
-      { kind: 'paragraph', text: 'Suite.' },
-    ]);
-    expect(parseSectionText('  \n \n')).toEqual([]);
-  });
-
-  it('shortens article texts on a sentence boundary', () => {
-    const sentence = 'Le bailleur est tenu de remettre au locataire un logement décent. ';
-    const long = sentence.repeat(20);
-    const short = shortenOnSentence(long, 600);
-    expect(short.length).toBeLessThanOrEqual(600 + 4);
-    expect(short.endsWith('décent. […]')).toBe(true);
-    expect(shortenOnSentence('Court.', 600)).toBe('Court.');
-    // No sentence end: cut on a word.
-    const words = 'mot '.repeat(300);
-    expect(shortenOnSentence(words, 100)).toMatch(/^(mot ){24}mot \[…\]$/);
-  });
-
   it('cleans control characters and emoji but keeps French characters', () => {
     expect(cleanText('a\u0000b\u0007c\r\nd\te 👍🏽 🇫🇷 👨‍👩‍👧 f')).toBe('abc\nd e    f');
     expect(cleanText('« 1\u202f500\u00a0€ » œ ’')).toBe('« 1\u202f500\u00a0€ » œ ’');

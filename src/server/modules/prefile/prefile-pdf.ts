@@ -8,9 +8,12 @@ import {
   type AnswerSource,
   type PrefilePdfRequest,
 } from '../../../common/api/answers';
+import { chosenCaseLine, parseInline, parseSectionText, withAbsoluteSiteLinks } from '../../../common/answer-text';
+import { formatFrenchDate, parseDateValue } from '../../../common/french-dates';
+import { shortenOnSentence } from '../../../common/french-text';
 
 /**
- * The downloadable « pré-dossier » (product.md §2, issue 5): a PDF built from the answer the browser
+ * The downloadable « pré-dossier » to bring to a lawyer, notary or bailiff: a PDF built from the answer the browser
  * holds, never stored nor logged. pdfkit with an embedded TTF font (DejaVu Sans, fonts/LICENSE-DejaVu.txt):
  * the 14 built-in PDF fonts only know WinAnsi and break on U+202F NARROW NO-BREAK SPACE, which French
  * number formatting uses (« 1 500 € »). DejaVu Sans has glyphs for U+202F, U+00A0, « », €, œ and ’,
@@ -27,25 +30,10 @@ export interface PrefilePdfOptions {
   linkOrigin?: string;
 }
 
-/** The professionals search of the home page, as the answers write it (a path the PDF cannot follow). */
-const PROFESSIONALS_PATH = /(^|[\s(«:])\/#professionnels\b/g;
-
-/** Section text with the site's own paths spelled out as full addresses (a printed page has no « current site »). */
-export function absoluteSiteLinks(text: string, origin: string | undefined): string {
-  if (!origin) return text;
-  const base = origin.replace(/\/+$/, '');
-  return text.replace(PROFESSIONALS_PATH, (_m, before: string) => `${before}${base}/#professionnels`);
-}
-
 export const PREFILE_TITLE = 'Pré-dossier juridique';
 export const EMPTY_SECTION_TEXT = 'Aucune information trouvée dans les sources pour cette rubrique.';
 export const NOTES_TITLE = 'Notes pour le rendez-vous';
 export const QUESTION_TITLE = 'Votre question';
-/** The case the visitor chose, as the answer's choice names it (« Location : meublée », « Votre situation : … »). */
-export function chosenCaseLine(question: string | undefined, label: string): string {
-  const lead = cleanText(question ?? 'Votre situation :').trim();
-  return `${lead}${/:\s*$/u.test(lead) ? '' : ' :'} ${cleanText(label).trim()}`;
-}
 export const SOURCES_TITLE = 'Sources';
 export const EMERGENCY_TITLE = 'Urgence : en cas de danger, appelez immédiatement';
 
@@ -193,36 +181,11 @@ export function cleanText(text: string): string {
   return out;
 }
 
-/** Shortens an article text to about `max` characters, on a sentence boundary when one is reasonably near. */
-export function shortenOnSentence(text: string, max = ARTICLE_TEXT_MAX): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const head = clean.slice(0, max);
-  let cut = -1;
-  const sentenceEnd = /[.!?;:](?=\s)/g;
-  for (let m = sentenceEnd.exec(head); m; m = sentenceEnd.exec(head)) cut = m.index + 1;
-  if (cut >= max * 0.4) return `${head.slice(0, cut)} […]`;
-  const space = head.lastIndexOf(' ');
-  return `${(space > max * 0.4 ? head.slice(0, space) : head).replace(/[\s,;:]+$/, '')} […]`;
-}
-
-function parseDate(iso: string | undefined): Date | null {
-  if (!iso) return null;
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-const FRENCH_LONG_DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' });
-
-/** « 22 novembre 2026 » (Paris time). */
-export function formatFrenchLongDate(date: Date): string {
-  return FRENCH_LONG_DATE.format(date);
-}
 
 /** The date the pré-dossier shows: when the answer was produced, else now. */
 export function prefileDate(answeredAt: string | undefined, now: Date = new Date()): Date {
-  return parseDate(answeredAt) ?? now;
+  return (answeredAt === undefined ? undefined : parseDateValue(answeredAt)) ?? now;
 }
 
 /** « 2026-11-22 » (Paris time), for the file name. */
@@ -230,43 +193,6 @@ export function isoDayInParis(date: Date): string {
   const parts = PARIS_DAY.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-type Block = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
-
-/** Section text → paragraphs (separated by blank lines) and bullet lists (lines starting with "- "). */
-export function parseSectionText(text: string): Block[] {
-  const blocks: Block[] = [];
-  for (const chunk of cleanText(text).split(/\n[ \u00a0]*\n/)) {
-    let paragraph: string[] = [];
-    let list: string[] | null = null;
-    const flushParagraph = () => {
-      const joined = paragraph.join('\n').trim();
-      if (joined) blocks.push({ kind: 'paragraph', text: joined });
-      paragraph = [];
-    };
-    const flushList = () => {
-      if (list && list.length > 0) blocks.push({ kind: 'list', items: list });
-      list = null;
-    };
-    for (const rawLine of chunk.split('\n')) {
-      const item = /^\s*[-•*]\s+(.*)$/.exec(rawLine);
-      if (item) {
-        flushParagraph();
-        list ??= [];
-        list.push((item[1] ?? '').trim());
-      } else if (list && /^\s+\S/.test(rawLine)) {
-        // Indented line after an item: continuation of that item.
-        list[list.length - 1] = `${list[list.length - 1] ?? ''} ${rawLine.trim()}`;
-      } else if (rawLine.trim()) {
-        flushList();
-        paragraph.push(rawLine.trim());
-      }
-    }
-    flushParagraph();
-    flushList();
-  }
-  return blocks;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -324,7 +250,7 @@ class PrefileWriter {
 
     this.style(FONT_BOLD, 22, COLORS.primaryDark).text(PREFILE_TITLE, this.left, ruleY + 14, { width: this.width });
     doc.moveDown(0.15);
-    this.style(FONT_REGULAR, 10.5, COLORS.text).text(`Établi le ${formatFrenchLongDate(date)}`, this.left, doc.y, {
+    this.style(FONT_REGULAR, 10.5, COLORS.text).text(`Établi le ${formatFrenchDate(date)}`, this.left, doc.y, {
       width: this.width,
     });
     doc.moveDown(0.2);
@@ -428,28 +354,30 @@ class PrefileWriter {
     const { doc } = this;
     this.style(FONT_REGULAR, BODY_SIZE, color);
     const text = this.fit(raw, width, BODY_SIZE);
-    const parts = text.split(/(\[\d+(?:\s*[,–-]\s*\d+)*\])/).filter((p) => p !== '');
-    this.style(FONT_REGULAR, BODY_SIZE, color);
+    // Citation markers stand out; web addresses and site paths print as written (withAbsoluteSiteLinks made the
+    // latter full addresses).
+    const parts = parseInline(text).map((part) =>
+      part.kind === 'cite'
+        ? { text: `[${part.numbers.join(', ')}]`, marker: true }
+        : { text: part.kind === 'text' ? part.text : part.kind === 'url' ? part.url : part.path, marker: false },
+    );
     if (parts.length <= 1) {
       doc.text(text, x, doc.y, { width, lineGap: LINE_GAP });
       return;
     }
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
-      const isMarker = /^\[\d/.test(part);
-      doc.fillColor(isMarker ? COLORS.primary : color);
-      if (i === 0) doc.text(part, x, doc.y, { width, lineGap: LINE_GAP, continued: !last });
-      else doc.text(part, { continued: !last });
+      doc.fillColor(part.marker ? COLORS.primary : color);
+      if (i === 0) doc.text(part.text, x, doc.y, { width, lineGap: LINE_GAP, continued: !last });
+      else doc.text(part.text, { continued: !last });
     });
     doc.fillColor(color);
   }
 
-
-
   section(title: string, text: string | undefined): void {
     const { doc } = this;
     this.heading(title);
-    const blocks = text ? parseSectionText(text) : [];
+    const blocks = text ? parseSectionText(cleanText(text)) : [];
     if (blocks.length === 0) {
       this.style(FONT_REGULAR, BODY_SIZE, COLORS.faint).text(EMPTY_SECTION_TEXT, this.left, doc.y, {
         width: this.width,
@@ -526,7 +454,7 @@ class PrefileWriter {
           lineGap: 1.5,
         });
         if (ref.url) this.link(ref.url, this.left + indent + 12, inner - 12, 8.5);
-        const articleText = ref.text ? shortenOnSentence(cleanText(ref.text)) : '';
+        const articleText = ref.text ? shortenOnSentence(cleanText(ref.text), ARTICLE_TEXT_MAX) : '';
         if (articleText) {
           doc.moveDown(0.2);
           this.style(FONT_REGULAR, 8.5, COLORS.muted);
@@ -543,8 +471,7 @@ class PrefileWriter {
 
   dataDateAndNotice(dataDate: string): void {
     const { doc } = this;
-    const parsed = /^\d{4}-\d{2}-\d{2}/.test(dataDate) ? parseDate(dataDate.slice(0, 10)) : null;
-    const shown = parsed ? formatFrenchLongDate(parsed) : cleanText(dataDate).trim() || 'non précisée';
+    const shown = formatFrenchDate(cleanText(dataDate).trim()) || 'non précisée';
     this.ensureSpace(90);
     doc.moveDown(0.3);
     this.style(FONT_REGULAR, 9.5, COLORS.muted);
@@ -646,11 +573,12 @@ export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePd
   const { answer } = input;
   writer.header(prefileDate(input.answeredAt));
   if (answer.urgent) writer.emergency();
-  writer.question(input.question, input.chosenCase ? chosenCaseLine(answer.choices?.question, input.chosenCase) : undefined);
+  const chosenCase = input.chosenCase ? chosenCaseLine(cleanText(answer.choices?.question ?? 'Votre situation :'), cleanText(input.chosenCase)) : undefined;
+  writer.question(input.question, chosenCase);
   const linkOrigin = opts.linkOrigin ?? opts.siteUrl;
   for (const id of SECTION_IDS) {
     const section = answer.sections.find((s) => s.id === id && s.text.trim() !== '');
-    writer.section(SECTION_TITLES[id], section ? absoluteSiteLinks(section.text, linkOrigin) : undefined);
+    writer.section(SECTION_TITLES[id], section ? withAbsoluteSiteLinks(section.text, linkOrigin) : undefined);
   }
   writer.sources(answer.sources);
   writer.dataDateAndNotice(answer.dataDate);

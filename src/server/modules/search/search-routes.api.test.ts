@@ -3,7 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema, SEARCH_MESSAGES } from '../../../common/api/search';
 import { apiErrorSchema } from '../../../common/api/errors';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../corpus/engine';
+import type { SearchEngine } from '../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../corpus/index-lifecycle';
 import { searchRoutes } from './search-routes';
 
 let engine: SearchEngine;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import type { SearchEngine } from '../../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { understand } from '../question/understand';
 import { factVerdict, headingRange, isSituational, negationPair, pathStatus, resolveCases } from './resolve-case';
 

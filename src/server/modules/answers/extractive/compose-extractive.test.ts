@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_IDS, type AnswerSection } from '../../../../common/api/answers';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import type { SearchEngine } from '../../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import type { Fiche } from '../../../../corpus/types';
 import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';

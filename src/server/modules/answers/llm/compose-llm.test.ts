@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECTION_IDS, type AnswerSection } from '../../../../common/api/answers';
 import { startFakeLlm, type FakeLlm, type FakeLlmBehaviour } from '../../../../../test/support/fake-llm';
-import { composeWithLlm, composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmConfig } from './compose-llm';
+import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmConfig } from './compose-llm';
 import type { ChatMessage, RetrievedSource } from './types';
 
 const SOURCES: RetrievedSource[] = [
@@ -97,7 +97,7 @@ async function run(behaviour: FakeLlmBehaviour, over: Partial<ComposeWithLlmOpti
 
 const messagesOf = (body: unknown): ChatMessage[] => (body as { messages: ChatMessage[] }).messages;
 
-describe('composeWithLlm against an OpenAI-compatible server', () => {
+describe('composeWithLlmDetailed against an OpenAI-compatible server', () => {
   it('streams, parses and checks a good answer sent in small chunks split mid-word and mid-character', async () => {
     const { outcome, streamed } = await run({ kind: 'answer', text: GOOD, deltaSize: 11, byteChunkSize: 13 });
     expect(outcome.ok).toBe(true);
@@ -255,14 +255,15 @@ describe('composeWithLlm against an OpenAI-compatible server', () => {
     expect(outcome).toMatchObject({ ok: false, reason: 'aborted' });
 
     const before = llm.requests.length;
-    expect(await composeWithLlm({ question: QUESTION, sources: [], config: config() })).toBeNull();
+    expect(await composeWithLlmDetailed({ question: QUESTION, sources: [], config: config() })).toMatchObject({ ok: false });
     expect(llm.requests.length).toBe(before);
   });
 
   it('works with a server that ignores stream: true', async () => {
     const sections = await (async () => {
       llm.setScript({ kind: 'json', text: GOOD });
-      return composeWithLlm({ question: QUESTION, sources: SOURCES, config: config() });
+      const outcome = await composeWithLlmDetailed({ question: QUESTION, sources: SOURCES, config: config() });
+      return outcome.ok ? outcome.sections : null;
     })();
     expect(sections?.map((s) => s.id)).toEqual([...SECTION_IDS]);
   });

@@ -185,9 +185,3 @@ export async function composeWithLlmDetailed(opts: ComposeWithLlmOptions): Promi
   if (!notCovered && !/\[\d{1,3}\]/.test(law?.text ?? '')) return { ok: false, reason: 'no-citation', check };
   return { ok: true, sections, check, notCovered };
 }
-
-/** The sections of the model's answer, checked; null when the caller must fall back to extractive. */
-export async function composeWithLlm(opts: ComposeWithLlmOptions): Promise<AnswerSection[] | null> {
-  const outcome = await composeWithLlmDetailed(opts);
-  return outcome.ok ? outcome.sections : null;
-}

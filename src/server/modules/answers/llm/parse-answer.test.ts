@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS, SECTION_TITLES, type AnswerSection } from '../../../../common/api/answers';
-import { createSectionStreamParser, matchHeading, parseLlmAnswer, toPlainText } from './parse-answer';
+import { createSectionStreamParser, matchHeading, toPlainText } from './parse-answer';
+
+/** A whole answer pushed at once: the five sections in canonical order, or null when one is missing or empty. */
+function parseLlmAnswer(text: string): AnswerSection[] | null {
+  const parser = createSectionStreamParser();
+  parser.push(text);
+  return parser.end();
+}
 
 const ANSWER = `## En bref
 Votre bailleur doit rendre le dépôt de garantie sous un à deux mois [1].

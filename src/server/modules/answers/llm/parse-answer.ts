@@ -169,10 +169,3 @@ export function createSectionStreamParser(onSection: (s: AnswerSection) => void 
     },
   };
 }
-
-/** Splits a whole answer into the five sections (canonical order), or null when one is missing or empty. */
-export function parseLlmAnswer(text: string): AnswerSection[] | null {
-  const parser = createSectionStreamParser();
-  parser.push(text);
-  return parser.end();
-}

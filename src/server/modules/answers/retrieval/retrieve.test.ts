@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import type { SearchEngine } from '../../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { searchText } from '../question/topic-words';
 import { splitFrenchSentences } from '../../../../common/french-text';
 import { analysedFiche, cachedFiche, RETRIEVAL, retrieveSources } from './retrieve';

@@ -1,8 +1,8 @@
 /**
- * Retrieval for the answer (issue 5): the few service-public.fr fiches that answer a question, numbered
+ * Retrieval for the answer: the few service-public.fr fiches that answer a question, numbered
  * 1..n (the citation markers), with the passages that matter and the legal references they cite.
  *
- * The search engine ranks (BM25 over passages, titles, the lay → legal lexicon, the code-article channel,
+ * The search engine ranks (its BM25F scorer over passages, titles, the lay → legal lexicon, the code-article channel,
  * theme coherence) and the sources follow its ranking: it is the better judge of which fiche answers.
  * The out-of-scope decision (« hors du champ juridique ») is measured (docs/decisions/0003-lay-french-and-scope.md;
  * `npm run eval:retrieval` prints it): a false refusal is worse than a cautious answer, so a question is in

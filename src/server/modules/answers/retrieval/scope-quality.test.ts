@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultTestIndexDir, loadSearchEngine, type SearchEngine } from '../../../../corpus/engine';
+import type { SearchEngine } from '../../../../corpus/engine';
+import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { answersGoldTop3, evaluateScope, half, loadAnswersDev } from '../../../../../scripts/eval-retrieval';
 
 let engine: SearchEngine;
