@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   type Answer,
 } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createRoutesApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
@@ -265,7 +265,7 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
   describe('with a composer that throws', () => {
     let failing: FastifyInstance;
     beforeAll(async () => {
-      failing = Fastify({ logger: false });
+      failing = await createRoutesApp({ logger: false });
       const service = createAnswersService({
         engine: t.app.searchEngine,
         credits: t.app.accounts.credits,
@@ -316,7 +316,7 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
 
   it('503 (nothing charged) when the credit cannot be taken because the database is down', async () => {
     const { b } = await user();
-    const down = Fastify({ logger: false });
+    const down = await createRoutesApp({ logger: false });
     const broken = new Error('connection refused');
     const service = createAnswersService({
       engine: t.app.searchEngine,
