@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/messages';
 import type { ApiError } from '../../common/api/errors';
 import { databaseErrorCode, isDatabaseUnavailable } from '../db/unavailable';
@@ -49,7 +49,10 @@ declare module 'fastify' {
 const DEFAULT_INVALID_REQUEST: InvalidRequestReplies = { invalid: { code: 'invalid_request', message: MESSAGES.badRequest } };
 
 /** The 400 of a request refused by its route's schema: the route's code and French message for the first failing field. */
-export function invalidRequestReply(replies: InvalidRequestReplies | undefined, issues: readonly ZodFastifySchemaValidationError[]): InvalidRequestReply {
+export function invalidRequestReply(
+  replies: InvalidRequestReplies | undefined,
+  issues: readonly { instancePath: string; message?: string }[],
+): InvalidRequestReply {
   const { invalid, fields } = replies ?? DEFAULT_INVALID_REQUEST;
   const first = issues[0];
   // `/question`, `/answer/sections/0/text`: the top-level field is the first segment.
