@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -7,6 +7,7 @@ import { MESSAGES } from '../common/messages';
 import { openDatabase, type Database } from './db/database';
 import { frameworkErrorHandler, securityPlugin } from './plugins/security';
 import { errorsPlugin, sendError } from './plugins/errors';
+import { setZodSchemaCompilers } from './plugins/zod-schemas';
 import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
@@ -16,6 +17,7 @@ import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
 import { healthRoutes } from './modules/health/health-routes';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
+import type { ResolveUser } from './modules/auth/signed-in';
 import { authRoutes } from './modules/auth/auth-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
 import { searchRoutes } from './modules/search/search-routes';
@@ -118,6 +120,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     return currentPublicConfig;
   };
 
+  // Request and response schemas are zod contracts (src/common/api); refusals are answered by errorsPlugin.
+  setZodSchemaCompilers(app);
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
@@ -152,19 +156,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       });
       await api.register(healthRoutes, { database, searchEngine, corpus: () => app.corpusUpdate.health() });
       await api.register(authRoutes, { accounts });
-      await api.register(profileRoutes, { accounts });
+      // One signed-in user for every route (modules/auth/signed-in.ts): API key first, else the session.
+      const resolveUser: ResolveUser = (request) => accounts.resolveUser(request);
+      await api.register(profileRoutes, { profiles: accounts.profiles, resolveUser });
       await api.register(searchRoutes, { engine: searchEngine, perMinute: config.searchRateLimitPerMinute });
-      const resolveUser = (request: FastifyRequest) => accounts.resolveUser(request);
       const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, retrievalModels: app.retrievalModels });
       await api.register(answersRoutes, { service: answers, resolveUser });
       await api.register(feedbackRoutes, { service: createFeedbackService(database.db), resolveUser });
       await api.register(prefileRoutes, {
         siteTitle: config.siteTitle,
         ...(config.publicUrl ? { siteUrl: config.publicUrl } : {}),
-        requireUser: async (request) => {
-          const user = await accounts.resolveUser(request);
-          return user ? { id: user.userId } : null;
-        },
+        resolveUser,
       });
     },
     { prefix: '/api' },

@@ -166,7 +166,7 @@ function cases(): Case[] {
     ['a 300 kB body (over the limit)', question('a'.repeat(300 * KB))],
   ];
   // The API-key route last: a valid call gives the account a new key, which the other cases would lack.
-  const bodyRoutes = ['/api/answers', '/api/feedback', '/api/answers/pdf', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/profile/api-key'];
+  const bodyRoutes = ['/api/answers', '/api/feedback', '/api/answers/pdf', '/api/search/question-check', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/profile/api-key'];
   const structuralCases = bodyRoutes.flatMap((path) =>
     structural.map(([name, body]): Case => ({ name: `POST ${path}: ${name}`, method: 'POST', path, body, auth: !path.startsWith('/api/auth') })),
   );

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANSWER_NOTICE, SECTION_TITLES } from '../../src/common/api/answers';
+import { MESSAGES } from '../../src/common/messages';
 import { creditLedger, users } from '../../src/server/db/schema';
 import { openPage } from '../support/browser';
 import { gotoApp, sharedBrowser, type Site } from './harness';
@@ -239,6 +240,42 @@ describe('the answer flow', () => {
     // The single 402 of the refused question, nothing else.
     expect(errors.filter((e) => !httpErrorLog(402).test(e))).toEqual([]);
     expect(errors).toHaveLength(1);
+    await context.close();
+  });
+
+  test('a short question is checked by POST (the text in the body, never in a URL): unknown words refused, known ones answered', async () => {
+    const who = newCredentials('courte');
+    await registerThroughApi(site.baseUrl, who);
+    const { page, context, errors } = await openPage(browser);
+    const urls: string[] = [];
+    const checks: { method: string; origin: string | undefined; body: unknown }[] = [];
+    page.on('request', (req) => {
+      urls.push(req.url());
+      if (new URL(req.url()).pathname === '/api/search/question-check') {
+        checks.push({ method: req.method(), origin: req.headers().origin, body: JSON.parse(req.postData() ?? 'null') as unknown });
+      }
+    });
+    await signInToQuestion(page, who);
+    await waitForSignedIn(page, 3);
+
+    // Two words the corpus does not know: the server's verdict (the browser's POST passed the Origin check).
+    await ask(page, 'blorp zorg');
+    const formAlert = page.getByRole('form', { name: 'Poser une question juridique' }).getByRole('alert');
+    await formAlert.waitFor();
+    expect(await formAlert.textContent()).toBe(MESSAGES.notFrench);
+    expect(new URL(page.url()).pathname).toBe('/app/question');
+
+    // Two words it knows: answered, one credit.
+    await ask(page, 'licenciement abusif');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
+    await page.getByRole('main').getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
+
+    expect(checks).toEqual([
+      { method: 'POST', origin: site.baseUrl, body: { question: 'blorp zorg' } },
+      { method: 'POST', origin: site.baseUrl, body: { question: 'licenciement abusif' } },
+    ]);
+    for (const url of urls) expect(decodeURIComponent(url)).not.toMatch(/blorp|licenciement abusif/u);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -2,8 +2,10 @@ import { brotliCompressSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buildApp, type AppDependencies } from '../../src/server/app';
+import { errorsPlugin } from '../../src/server/plugins/errors';
+import { setZodSchemaCompilers } from '../../src/server/plugins/zod-schemas';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createTestDatabase, type DbKind, type TestDatabase } from './databases';
 import type { SearchEngine } from '../../src/corpus/engine';
@@ -14,6 +16,17 @@ let sharedEngine: Promise<SearchEngine> | undefined;
 export function testSearchEngine(): Promise<SearchEngine> {
   sharedEngine ??= loadSearchEngine({ indexDir: defaultTestIndexDir() });
   return sharedEngine;
+}
+
+/**
+ * A bare app for one module's routes, composed as buildApp composes the real one: zod route schemas and
+ * the French error replies (a refused body or query is answered with the route's own message).
+ */
+export async function createRoutesApp(options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify(options);
+  setZodSchemaCompilers(app);
+  await app.register(errorsPlugin);
+  return app;
 }
 
 export interface TestApp {

@@ -51,16 +51,18 @@ export type SearchResultItem = z.infer<typeof searchResultSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /**
- * GET /api/search/question-check?q=…: whether a short question (one to three words) that fails the French
- * score passes all the same because the corpus knows its words (the same rule the answers API applies).
- * The question form asks it before sending such a text; nothing is logged but the outcome.
+ * POST /api/search/question-check `{ question }`: whether a short question (one to three words) that fails
+ * the French score passes all the same because the corpus knows its words (the same rule the answers API
+ * applies). The question form asks it before sending such a text. A POST with a JSON body, so that the
+ * question never appears in a URL (access logs, proxies, browser history); nothing is logged but the outcome.
  */
 export const QUESTION_CHECK_MAX_LENGTH = 200;
-export const questionCheckQuerySchema = z.object({
-  q: z
+export const questionCheckRequestSchema = z.object({
+  question: z
     .string({ error: SEARCH_MESSAGES.notText })
     .max(QUESTION_CHECK_MAX_LENGTH, { error: 'La vérification porte sur une question courte (200 caractères au plus).' }),
 });
+export type QuestionCheckRequest = z.infer<typeof questionCheckRequestSchema>;
 export const questionCheckResponseSchema = z.union([
   z.object({ ok: z.literal(true) }),
   z.object({ ok: z.literal(false), code: z.enum(['empty', 'too_long', 'long_word', 'too_many_words', 'not_french']), message: z.string() }),

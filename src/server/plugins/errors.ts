@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/messages';
 import type { ApiError } from '../../common/api/errors';
 import { databaseErrorCode, isDatabaseUnavailable } from '../db/unavailable';
@@ -18,6 +19,47 @@ export function describeFailure(err: unknown): { name: string; at: string | unde
   if (!(err instanceof Error)) return { name: typeof err, at: undefined };
   const frame = err.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
   return { name: err.name, at: frame?.trim().replace(/\(.*[\\/](src|dist)[\\/]/u, '($1/') };
+}
+
+/** A route's reply to a request its schema refuses: a code and a French message. */
+export interface InvalidRequestReply {
+  code: string;
+  message: string;
+}
+
+/**
+ * How a route answers a request its schema (`schema.body`, `schema.querystring`…) refuses, set in the
+ * route's `config.invalidRequest`. The first failing field decides: its entry in `fields` (keyed by the
+ * top-level field name), else `invalid`. A field entry without `message` takes the schema's own message
+ * for that field, which must then be French (as in src/common/api/search.ts).
+ */
+export interface InvalidRequestReplies {
+  /** A failure on no listed field (a body that is not an object, a missing body, an unlisted field). */
+  invalid: InvalidRequestReply;
+  fields?: Readonly<Record<string, { code: string; message?: string }>>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    invalidRequest?: InvalidRequestReplies;
+  }
+}
+
+/** Routes that say nothing: the generic French 400. */
+const DEFAULT_INVALID_REQUEST: InvalidRequestReplies = { invalid: { code: 'invalid_request', message: MESSAGES.badRequest } };
+
+/** The 400 of a request refused by its route's schema: the route's code and French message for the first failing field. */
+export function invalidRequestReply(
+  replies: InvalidRequestReplies | undefined,
+  issues: readonly { instancePath: string; message?: string }[],
+): InvalidRequestReply {
+  const { invalid, fields } = replies ?? DEFAULT_INVALID_REQUEST;
+  const first = issues[0];
+  // `/question`, `/answer/sections/0/text`: the top-level field is the first segment.
+  const field = first?.instancePath.split('/')[1] ?? '';
+  const entry = field !== '' && fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+  if (!entry || !first) return invalid;
+  return { code: entry.code, message: entry.message ?? first.message ?? invalid.message };
 }
 
 /** Known client errors Fastify raises itself, mapped to French messages. */
@@ -47,6 +89,11 @@ async function errors(app: FastifyInstance): Promise<void> {
       request.log.warn({ code: databaseErrorCode(err) }, 'database unavailable');
       reply.header('retry-after', '5');
       return sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // A request the route's schema refused (src/common contracts): its own code and French message.
+      const invalid = invalidRequestReply(request.routeOptions.config.invalidRequest, err.validation);
+      return sendError(reply, 400, invalid.code, invalid.message);
     }
     const mapped = frenchMessageFor(err);
     if (mapped.status >= 500) request.log.error({ failure: describeFailure(err), code: databaseErrorCode(err) }, 'request failed');

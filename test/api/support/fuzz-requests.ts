@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { answerRequestSchema, feedbackRequestSchema, prefilePdfRequestSchema } from '../../../src/common/api/answers';
-import { searchQuerySchema } from '../../../src/common/api/search';
+import { questionCheckRequestSchema, searchQuerySchema } from '../../../src/common/api/search';
 import { anyJson, arbitraryFromJsonSchema, bodyFromSchema, jsonSchemaOf, type FieldArbitraries } from './fuzz-schema';
 
 /**
@@ -329,7 +329,14 @@ const OTHER_AUTH_PATHS = [
 export const ROUTES: RouteSpec[] = [
   { route: 'GET /api/health', weight: 3, methods: get, path: fc.constant('/api/health'), query: queryStringArb },
   { route: 'GET /api/search', weight: 10, methods: get, path: fc.constant('/api/search'), query: searchQueryArb },
-  { route: 'GET /api/search/question-check', weight: 4, methods: get, path: fc.constant('/api/search/question-check'), query: searchQueryArb },
+  {
+    route: 'POST /api/search/question-check',
+    weight: 4,
+    methods: post,
+    path: fc.constant('/api/search/question-check'),
+    query: searchQueryArb,
+    body: bodyFromSchema(questionCheckRequestSchema, QUESTION_FIELDS),
+  },
   { route: 'GET /api/profile', weight: 6, methods: get, path: fc.constant('/api/profile'), query: queryStringArb },
   { route: 'GET /api/profile/ledger', weight: 2, methods: get, path: fc.constant('/api/profile/ledger'), query: queryStringArb },
   { route: 'POST /api/profile/api-key', weight: 3, methods: post, path: fc.constant('/api/profile/api-key'), query: queryStringArb, body: fc.oneof(fc.constant(undefined), anyJson) },

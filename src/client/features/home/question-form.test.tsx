@@ -221,10 +221,11 @@ describe('QuestionForm: signed in', () => {
   });
 
   it('asks the server about a short question that fails the score, and follows its verdict', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      calls.push(url);
-      const known = url.includes(encodeURIComponent('licenciement abusif'));
+    const calls: { url: string; method: string | undefined; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body)) as { question: string };
+      calls.push({ url, method: init.method, body });
+      const known = body.question === 'licenciement abusif';
       return new Response(JSON.stringify(known ? { ok: true } : { ok: false, code: 'not_french', message: MESSAGES.notFrench }), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -242,9 +243,10 @@ describe('QuestionForm: signed in', () => {
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
     await waitFor(() => expect(props.setQuestionText).toHaveBeenCalledWith('licenciement abusif'));
     expect(router.state.location.pathname).toBe('/app/reponse-legale');
+    // A POST with a JSON body: the question never appears in a URL.
     expect(calls).toEqual([
-      '/api/search/question-check?q=blorp%20zorg',
-      '/api/search/question-check?q=licenciement%20abusif',
+      { url: '/api/search/question-check', method: 'POST', body: { question: 'blorp zorg' } },
+      { url: '/api/search/question-check', method: 'POST', body: { question: 'licenciement abusif' } },
     ]);
     vi.unstubAllGlobals();
   });

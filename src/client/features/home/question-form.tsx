@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { QuestionCheckRequest } from '../../../common/api/search';
 import { MESSAGES } from '../../../common/messages';
 import { MAX_WORDS, countWords, truncateToWords } from '../../../common/words';
 import { getPublicConfig } from '../../lib/config';
@@ -13,11 +14,15 @@ export const QUESTION_CHECK_URL = '/api/search/question-check';
 /**
  * A short question (one to three words) that fails the score: the server says whether the corpus knows its
  * words. When it cannot be asked, the question goes on (the answers API applies the same rule, free of charge).
+ * Sent as a JSON body, never in the URL (access logs, proxies and history keep URLs).
  */
 async function corpusKnows(question: string): Promise<boolean> {
   try {
-    const response = await fetch(`${QUESTION_CHECK_URL}?q=${encodeURIComponent(question)}`, {
-      headers: { Accept: 'application/json' },
+    const request: QuestionCheckRequest = { question };
+    const response = await fetch(QUESTION_CHECK_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(request),
       credentials: 'same-origin',
     });
     if (!response.ok) return true;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createRoutesApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
 import { AUTH_TEST_ENV, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
@@ -219,7 +219,7 @@ describe('the charging rule before the first byte (extractive mode, the debit he
         },
       },
     });
-    app = Fastify({ logger: false });
+    app = await createRoutesApp({ logger: false });
     await app.register(answersRoutes, { service, resolveUser: (r) => t.app.accounts.resolveUser(r) });
     sockets = serverSockets(app);
     await app.listen({ port: 0, host: '127.0.0.1' });

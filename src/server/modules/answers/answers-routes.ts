@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseChoices, SseSources } from '../../../common/api/answers';
-import { answerRequestSchema } from '../../../common/api/answers';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerRequest, AnswerResponse, AnswerSection, SseDone, SseError, SseMeta, SseChoices, SseSources } from '../../../common/api/answers';
+import { answerRequestSchema, answerResponseSchema } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
 import { databaseErrorCode, isDatabaseUnavailable } from '../../db/unavailable';
-import { describeFailure, sendError } from '../../plugins/errors';
+import { describeFailure, sendError, type InvalidRequestReplies } from '../../plugins/errors';
 import { appMetrics } from '../../plugins/metrics';
 import { addRequestLogFields } from '../../plugins/request-log';
-import type { ResolvedUser } from '../auth/accounts';
+import { requireUser, signInRequired, type ResolveUser } from '../auth/signed-in';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
 import { connectionClosed, responseDelivered, writeDelivered } from './delivery';
 
@@ -25,7 +26,7 @@ import { connectionClosed, responseDelivered, writeDelivered } from './delivery'
  */
 export interface AnswersRoutesOptions {
   service: AnswersService;
-  resolveUser: (request: FastifyRequest) => Promise<ResolvedUser | null>;
+  resolveUser: ResolveUser;
 }
 
 /**
@@ -44,16 +45,20 @@ function sseEvent(event: string, data: unknown): string {
 }
 
 /** The database could not be reached before anything was charged: a French 503 the client can retry. */
-function sendUnavailable(reply: FastifyReply, err: unknown): void {
-  if (isDatabaseUnavailable(err)) {
-    reply.header('retry-after', '5');
-    sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
-  } else {
-    sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
-  }
+function sendUnavailable(reply: FastifyReply, err: unknown): FastifyReply {
+  if (!isDatabaseUnavailable(err)) return sendError(reply, 503, 'answer_failed', ANSWER_MESSAGES.unavailable);
+  reply.header('retry-after', '5');
+  return sendError(reply, 503, 'database_unavailable', MESSAGES.databaseUnavailable);
 }
 
+/** The city (named in « Quel professionnel consulter ») has its own message; anything else is the question. */
+const INVALID_ANSWER_REQUEST: InvalidRequestReplies = {
+  invalid: { code: 'invalid_question', message: ANSWER_MESSAGES.invalidRequest },
+  fields: { city: { code: 'invalid_city', message: ANSWER_MESSAGES.invalidCity } },
+};
+
 export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOptions): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
   const metrics = appMetrics(api);
 
@@ -63,29 +68,11 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     metrics?.answers.inc({ mode: typeof fields.mode === 'string' ? fields.mode : 'none', outcome: String(fields.result) });
   }
 
-  async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<PreparedAnswer | null> {
-    let user: ResolvedUser | null;
-    try {
-      user = await opts.resolveUser(request);
-    } catch (err) {
-      sendUnavailable(reply, err);
-      return null;
-    }
-    if (!user) {
-      sendError(reply, 401, 'unauthorized', ANSWER_MESSAGES.unauthorized);
-      return null;
-    }
-    const body = answerRequestSchema.safeParse(request.body);
-    if (!body.success) {
-      // The city (named in « Quel professionnel consulter ») has its own message; anything else is the question.
-      if (body.error.issues.every((issue) => issue.path[0] === 'city')) sendError(reply, 400, 'invalid_city', ANSWER_MESSAGES.invalidCity);
-      else sendError(reply, 400, 'invalid_question', ANSWER_MESSAGES.invalidRequest);
-      return null;
-    }
-    const city = body.data.city === '' ? undefined : body.data.city;
+  async function prepare(request: FastifyRequest, reply: FastifyReply, { question, city }: AnswerRequest): Promise<PreparedAnswer | null> {
+    const user = requireUser(request);
     let prepared;
     try {
-      prepared = await service.prepare(user.userId, body.data.question, city);
+      prepared = await service.prepare(user.id, question, city === '' ? undefined : city);
     } catch (err) {
       // Nothing was charged: the database is down, or retrieval failed (a bug). Logged by class, frame
       // and driver code only — the error's message could quote the question.
@@ -248,13 +235,24 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     if (!res.writableEnded) res.end();
   }
 
-  api.post('/answers', { logLevel: 'warn', bodyLimit: ANSWERS_BODY_LIMIT }, async (request, reply) => {
-    const prepared = await prepare(request, reply);
-    if (!prepared) return reply;
-    if (wantsStream(request)) {
-      await answerStream(request, reply, prepared);
-      return reply;
-    }
-    return answerJson(request, reply, prepared);
-  });
+  app.post(
+    '/answers',
+    {
+      logLevel: 'warn',
+      bodyLimit: ANSWERS_BODY_LIMIT,
+      // Order: authenticate (401; a 503 when the user cannot be looked up) → the body's schema (400).
+      preValidation: signInRequired(opts.resolveUser, { code: 'unauthorized', message: ANSWER_MESSAGES.unauthorized }, { onLookupFailure: sendUnavailable }),
+      schema: { body: answerRequestSchema, response: { 200: answerResponseSchema } },
+      config: { invalidRequest: INVALID_ANSWER_REQUEST },
+    },
+    async (request, reply) => {
+      const prepared = await prepare(request, reply, request.body);
+      if (!prepared) return reply;
+      if (wantsStream(request)) {
+        await answerStream(request, reply, prepared);
+        return reply;
+      }
+      return answerJson(request, reply, prepared);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   type Answer,
 } from '../../../common/api/answers';
 import { MESSAGES } from '../../../common/messages';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createRoutesApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
@@ -99,6 +99,12 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     }
     const bad = await t.app.inject({ method: 'POST', url: '/api/answers', headers: { authorization: 'Bearer nope' }, payload: { question: QUESTION } });
     expect(bad.statusCode).toBe(401);
+    // Sign-in is checked before the body: an anonymous caller learns nothing about what it should hold.
+    for (const payload of [{ question: 42 }, { city: '<b>' }, ['x']]) {
+      const res = await b.post('/api/answers', payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: ANSWER_MESSAGES.unauthorized } });
+    }
   });
 
   it('400 with the exact messages of the client (empty, 501 words, English, missing), nothing charged', async () => {
@@ -116,6 +122,9 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     const missing = await b.post('/api/answers', { questoin: QUESTION });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ error: { code: string } }>().error.code).toBe('invalid_question');
+    // A bad question and a bad city: the question's message.
+    const both = await b.post('/api/answers', { question: 42, city: '<b>Lyon</b>' });
+    expect(both.json()).toEqual({ error: { code: 'invalid_question', message: ANSWER_MESSAGES.invalidRequest } });
     // A bad city has its own message (it used to be reported as a missing question).
     for (const city of ['L'.repeat(81), 'Lyon\nParis', '<b>Lyon</b>', 42]) {
       const res = await b.post('/api/answers', { question: QUESTION, city });
@@ -265,7 +274,7 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
   describe('with a composer that throws', () => {
     let failing: FastifyInstance;
     beforeAll(async () => {
-      failing = Fastify({ logger: false });
+      failing = await createRoutesApp({ logger: false });
       const service = createAnswersService({
         engine: t.app.searchEngine,
         credits: t.app.accounts.credits,
@@ -316,7 +325,7 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
 
   it('503 (nothing charged) when the credit cannot be taken because the database is down', async () => {
     const { b } = await user();
-    const down = Fastify({ logger: false });
+    const down = await createRoutesApp({ logger: false });
     const broken = new Error('connection refused');
     const service = createAnswersService({
       engine: t.app.searchEngine,

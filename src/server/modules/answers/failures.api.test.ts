@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createRoutesApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { AUTH_TEST_ENV, ORIGIN, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { metricsPlugin } from '../../plugins/metrics';
 import type { CreditsService } from '../credits/credits-service';
@@ -36,7 +36,7 @@ async function harness(register: (app: FastifyInstance) => Promise<void>): Promi
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream } });
+  const app = await createRoutesApp({ logger: { level: 'info', stream } });
   await app.register(metricsPlugin, { token: undefined, defaultMetrics: false });
   await register(app);
   await app.ready();

@@ -15,10 +15,12 @@ describe.each(DB_KINDS)('POST /api/feedback on %s', (kind) => {
     await t?.close();
   });
 
-  it('401 in French when not signed in; nothing stored', async () => {
-    const res = await new TestBrowser(t.app).post('/api/feedback', { helpful: true });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: FEEDBACK_MESSAGES.unauthorized } });
+  it('401 in French when not signed in, whatever the body; nothing stored', async () => {
+    for (const payload of [{ helpful: true }, { helpful: 'oui' }]) {
+      const res = await new TestBrowser(t.app).post('/api/feedback', payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: FEEDBACK_MESSAGES.unauthorized } });
+    }
     expect(await t.testDb.database.db.select().from(answerFeedback)).toEqual([]);
   });
 

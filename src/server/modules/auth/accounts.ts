@@ -11,14 +11,7 @@ import { createAuth, siteOrigin, type Auth } from './auth';
 import { resolveAuthSecret } from './secret';
 import { createAuthRateLimiter, hashedKey, type AuthRateLimiter } from './rate-limit';
 import { toWebHeaders } from './fastify-bridge';
-
-export interface ResolvedUser {
-  userId: string;
-  email: string;
-  name: string;
-  /** How the caller proved who they are. */
-  via: 'session' | 'api-key';
-}
+import type { SignedInUser } from './signed-in';
 
 export interface Accounts {
   auth: Auth;
@@ -33,7 +26,7 @@ export interface Accounts {
    * The signed-in user of a request: `Authorization: Bearer <api key>` first, else the session cookie.
    * Null when neither identifies a user (an invalid API key is not retried as a cookie).
    */
-  resolveUser(request: FastifyRequest): Promise<ResolvedUser | null>;
+  resolveUser(request: FastifyRequest): Promise<SignedInUser | null>;
   close(): void;
 }
 
@@ -47,7 +40,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 async function resolveApiKeyUser(
   profiles: ProfileService,
   authorization: string | undefined,
-): Promise<ResolvedUser | null> {
+): Promise<SignedInUser | null> {
   const key = bearerToken(authorization);
   if (!key) return null;
   const user = await profiles.findUserByApiKey(key);
@@ -119,7 +112,7 @@ export async function createAccounts(config: Config, database: Database, logger:
       if (!request.headers.cookie) return null;
       const session = await auth.api.getSession({ headers: toWebHeaders(request) });
       if (!session) return null;
-      return { userId: session.user.id, email: session.user.email, name: session.user.name, via: 'session' };
+      return { id: session.user.id, email: session.user.email, name: session.user.name, via: 'session' };
     },
     close: () => mailer.close(),
   };

@@ -214,7 +214,7 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
         if (group === 'account-password') {
           // No e-mail in the body: the budget follows the signed-in account (guessing the current password).
           const user = await accounts.resolveUser(request);
-          if (user) checks.push(accounts.rateLimiter.hit(hashedKey('user:account-password', user.userId), limits.perEmail));
+          if (user) checks.push(accounts.rateLimiter.hit(hashedKey('user:account-password', user.id), limits.perEmail));
         }
         const limited = refuse(await Promise.all(checks), AUTH_CODES.tooManyAttempts, MESSAGES.tooManyAttempts);
         if (limited) return limited;

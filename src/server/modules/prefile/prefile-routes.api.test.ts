@@ -1,12 +1,14 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFILE_BODY_LIMIT, PREFILE_MESSAGES, prefileFileName, prefileRoutes } from './prefile-routes';
 import { SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
+import { createRoutesApp } from '../../../../test/support/app';
+import type { SignedInUser } from '../auth/signed-in';
 
 /** The stub signs in any request carrying `authorization: Bearer ok`. */
-async function requireUser(request: FastifyRequest): Promise<{ id: string } | null> {
-  return request.headers.authorization === 'Bearer ok' ? { id: 'user-1' } : null;
+async function resolveUser(request: FastifyRequest): Promise<SignedInUser | null> {
+  return request.headers.authorization === 'Bearer ok' ? { id: 'user-1', email: 'user-1@exemple.fr', name: 'Camille', via: 'api-key' } : null;
 }
 
 const AUTH = { authorization: 'Bearer ok' };
@@ -22,8 +24,8 @@ beforeAll(async () => {
   });
   // Logs at info level into memory, to prove the route writes nothing of the body; the app-wide body
   // limit of app.ts (256 kB), which the route raises to 512 kB.
-  app = Fastify({ logger: { level: 'info', stream }, bodyLimit: 256 * 1024 });
-  await app.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', requireUser });
+  app = await createRoutesApp({ logger: { level: 'info', stream }, bodyLimit: 256 * 1024 });
+  await app.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', resolveUser });
   await app.ready();
 });
 

@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefilePdfRequestSchema } from '../../../common/api/answers';
+import { sendError } from '../../plugins/errors';
+import { signInRequired, type ResolveUser } from '../auth/signed-in';
 import { isoDayInParis, prefileDate } from './prefile-pdf';
 import { createPrefileRenderer, PrefileBusyError, PrefileRenderError, type PrefileRenderer } from './prefile-renderer';
 
@@ -7,7 +10,7 @@ export interface PrefileRoutesOptions {
   siteTitle: string;
   /** Public URL of the site, printed in the PDF header (optional). */
   siteUrl?: string;
-  requireUser: (request: FastifyRequest) => Promise<{ id: string } | null>;
+  resolveUser: ResolveUser;
   /** Where PDFs are laid out (default: a worker thread of its own, closed with the app). */
   renderer?: PrefileRenderer;
 }
@@ -30,52 +33,50 @@ export function prefileFileName(answeredAt: string | undefined, now: Date = new 
   return `pre-dossier-questionlegale-${isoDayInParis(prefileDate(answeredAt, now))}.pdf`;
 }
 
-function sendJsonError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: { code, message } });
-}
-
 /**
  * POST /answers/pdf (mounted under /api): the browser sends the answer it holds and receives the
  * pré-dossier PDF. Nothing is stored, and nothing of the body is logged: the route logs at `warn`
  * only (no request/response lines), and a rendering failure is logged without its message.
  */
-export async function prefileRoutes(app: FastifyInstance, opts: PrefileRoutesOptions): Promise<void> {
+export async function prefileRoutes(api: FastifyInstance, opts: PrefileRoutesOptions): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>();
   const renderer = opts.renderer ?? createPrefileRenderer();
   if (!opts.renderer) app.addHook('onClose', () => renderer.close());
   app.post(
     '/answers/pdf',
-    { bodyLimit: PREFILE_BODY_LIMIT, logLevel: 'warn' },
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    {
+      bodyLimit: PREFILE_BODY_LIMIT,
+      logLevel: 'warn',
       // Sign-in first: an anonymous caller learns nothing about what the body should contain.
-      const user = await opts.requireUser(request);
-      if (!user) return sendJsonError(reply, 401, 'unauthorized', PREFILE_MESSAGES.unauthorized);
-
-      const parsed = prefilePdfRequestSchema.safeParse(request.body);
-      if (!parsed.success) return sendJsonError(reply, 400, 'invalid_request', PREFILE_MESSAGES.invalid);
-
+      preValidation: signInRequired(opts.resolveUser, { code: 'unauthorized', message: PREFILE_MESSAGES.unauthorized }),
+      schema: { body: prefilePdfRequestSchema },
+      config: { invalidRequest: { invalid: { code: 'invalid_request', message: PREFILE_MESSAGES.invalid } } },
+    },
+    async (request, reply) => {
+      const body = request.body;
       let pdf: Buffer;
       try {
         // Without PUBLIC_URL, the site's links are written under the address the visitor used.
         const host = /^[\w.-]{1,253}(:\d{1,5})?$/.test(request.host) ? request.host : null;
         const linkOrigin = opts.siteUrl ?? (host ? `${request.protocol}://${host}` : undefined);
-        pdf = await renderer.render(parsed.data, { siteTitle: opts.siteTitle, ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}), ...(linkOrigin ? { linkOrigin } : {}) });
+        pdf = await renderer.render(body, { siteTitle: opts.siteTitle, ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}), ...(linkOrigin ? { linkOrigin } : {}) });
       } catch (err) {
         if (err instanceof PrefileBusyError) {
           request.log.warn({ errName: err.name }, 'prefile pdf renderer busy');
           reply.header('retry-after', '5');
-          return sendJsonError(reply, 503, 'prefile_busy', PREFILE_MESSAGES.busy);
+          return sendError(reply, 503, 'prefile_busy', PREFILE_MESSAGES.busy);
         }
         // The message could quote the text being laid out: log only the error's kind and where it came from.
         const name = err instanceof PrefileRenderError ? err.errName : err instanceof Error ? err.name : typeof err;
         const where = err instanceof PrefileRenderError ? err.where : err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
         request.log.error({ errName: name, stack: where }, 'prefile pdf rendering failed');
-        return sendJsonError(reply, 500, 'prefile_failed', PREFILE_MESSAGES.failed);
+        return sendError(reply, 500, 'prefile_failed', PREFILE_MESSAGES.failed);
       }
 
       return reply
         .code(200)
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${prefileFileName(parsed.data.answeredAt)}"`)
+        .header('Content-Disposition', `attachment; filename="${prefileFileName(body.answeredAt)}"`)
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(pdf);

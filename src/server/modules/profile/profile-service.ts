@@ -21,7 +21,7 @@ export interface ProfileService {
   /** Replaces the API key; the old one stops working at once. */
   regenerateApiKey(userId: string): Promise<ProfileResponse | null>;
   /** The user owning this API key, if any. */
-  findUserByApiKey(apiKey: string): Promise<{ userId: string; email: string; name: string } | null>;
+  findUserByApiKey(apiKey: string): Promise<{ id: string; email: string; name: string } | null>;
   /** The user's latest credit movements, newest first: date, amount, reason code (no question text exists). */
   ledger(userId: string, limit: number): Promise<LedgerEntry[]>;
 }
@@ -105,7 +105,7 @@ export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}
     async findUserByApiKey(apiKey) {
       if (!UUID.test(apiKey)) return null;
       const rows = await db
-        .select({ userId: users.id, email: users.email, name: users.name })
+        .select({ id: users.id, email: users.email, name: users.name })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(eq(profiles.apiKey, apiKey.toLowerCase()));

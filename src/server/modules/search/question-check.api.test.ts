@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { AUTH_TEST_ENV, signedInUser } from '../../../../test/api/support/http';
-import { questionCheckResponseSchema } from '../../../common/api/search';
+import { AUTH_TEST_ENV, ORIGIN, signedInUser } from '../../../../test/api/support/http';
+import { QUESTION_CHECK_MAX_LENGTH, questionCheckResponseSchema, SEARCH_MESSAGES } from '../../../common/api/search';
 import { MESSAGES } from '../../../common/messages';
 
 /** Short questions: the check the question form asks, and the answers API applying the same rule. */
@@ -14,8 +14,11 @@ describe('short questions through the API', () => {
     await t?.close();
   });
 
-  const check = async (q: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/search/question-check?q=${encodeURIComponent(q)}` });
+  const URL = '/api/search/question-check';
+  const post = (payload: string | object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: URL, headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers }, payload });
+  const check = async (question: string) => {
+    const res = await post({ question });
     return { status: res.statusCode, body: res.json<unknown>(), headers: res.headers };
   };
 
@@ -32,12 +35,38 @@ describe('short questions through the API', () => {
     expect(questionCheckResponseSchema.parse((await check('  ')).body)).toMatchObject({ ok: false, code: 'empty' });
   });
 
-  it('refuses a missing, repeated or over-long parameter with a French 400', async () => {
-    for (const url of ['/api/search/question-check', '/api/search/question-check?q=a&q=b', `/api/search/question-check?q=${'mot '.repeat(60)}`]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/[éèà]|texte|question/);
+  it('refuses a missing, mistyped or over-long question with a French 400', async () => {
+    const cases: [string, string | object, string][] = [
+      ['no body', '', "Le corps de la requête n'est pas un JSON valide."],
+      ['not an object', '"divorce"', SEARCH_MESSAGES.notText],
+      ['null', 'null', SEARCH_MESSAGES.notText],
+      ['missing field', {}, SEARCH_MESSAGES.notText],
+      ['the old query field', { q: 'divorce' }, SEARCH_MESSAGES.notText],
+      ['a list', { question: ['a', 'b'] }, SEARCH_MESSAGES.notText],
+      ['a number', { question: 12 }, SEARCH_MESSAGES.notText],
+      ['over-long', { question: 'mot '.repeat(60) }, 'La vérification porte sur une question courte (200 caractères au plus).'],
+    ];
+    for (const [name, payload, message] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json<unknown>(), name).toEqual({ error: { code: expect.stringMatching(/^invalid_(query|json)$/u), message } });
     }
+    expect((await check('m'.repeat(QUESTION_CHECK_MAX_LENGTH))).status).toBe(200);
+  });
+
+  it('is a POST: refused without the site\'s Origin (403), never read from the query string (404 for GET)', async () => {
+    const noOrigin = await t.app.inject({ method: 'POST', url: URL, headers: { 'content-type': 'application/json' }, payload: { question: 'divorce' } });
+    expect(noOrigin.statusCode).toBe(403);
+    expect(noOrigin.json<{ error: { code: string } }>().error.code).toBe('origin_refused');
+    const asGet = await t.app.inject({ method: 'GET', url: `${URL}?q=divorce` });
+    expect(asGet.statusCode).toBe(404);
+    expect(asGet.json<{ error: { message: string } }>().error.message).toBe(MESSAGES.notFound);
+  });
+
+  it('refuses a body larger than a short question needs with a French 413', async () => {
+    const res = await post({ question: 'x'.repeat(10_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('body_too_large');
   });
 
   it('the answers API accepts the same short question (a credit is spent, an answer comes back)', async () => {

@@ -1,16 +1,17 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema, SEARCH_MESSAGES } from '../../../common/api/search';
 import { apiErrorSchema } from '../../../common/api/errors';
 import type { SearchEngine } from '../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../corpus/index-lifecycle';
+import { createRoutesApp } from '../../../../test/support/app';
 import { searchRoutes } from './search-routes';
 
 let engine: SearchEngine;
 
 async function buildApp(perMinute?: number): Promise<FastifyInstance> {
-  const app = Fastify();
+  const app = await createRoutesApp();
   await app.register(rateLimit, { global: false });
   await app.register(searchRoutes, { prefix: '/api', engine, ...(perMinute ? { perMinute } : {}) });
   await app.ready();

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { questionCheckQuerySchema, searchQuerySchema, type QuestionCheckResponse, type SearchResponse } from '../../../common/api/search';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  questionCheckRequestSchema,
+  questionCheckResponseSchema,
+  SEARCH_MESSAGES,
+  searchQuerySchema,
+  searchResponseSchema,
+  type QuestionCheckResponse,
+  type SearchResponse,
+} from '../../../common/api/search';
+import { MESSAGES } from '../../../common/messages';
 import { validateQuestion } from '../../../common/question';
-import type { ApiError } from '../../../common/api/errors';
+import type { InvalidRequestReplies } from '../../plugins/errors';
 import type { SearchEngine } from '../../../corpus/engine';
 
 export interface SearchRoutesOptions {
@@ -11,26 +21,41 @@ export interface SearchRoutesOptions {
 }
 
 /**
- * GET /search (mounted under /api): official fiches related to a question; GET /search/question-check:
+ * A question to check is at most 200 characters (1.2 kB even with every character escaped in JSON): a
+ * larger body is refused (French 413) before it is parsed.
+ */
+export const QUESTION_CHECK_BODY_LIMIT = 4 * 1024;
+
+/** The search's own French messages (src/common/api/search.ts) name what is wrong with `q` or `limit`. */
+const INVALID_SEARCH: InvalidRequestReplies = {
+  invalid: { code: 'invalid_query', message: MESSAGES.badRequest },
+  fields: { q: { code: 'invalid_query' }, limit: { code: 'invalid_limit' } },
+};
+
+const INVALID_QUESTION_CHECK: InvalidRequestReplies = {
+  invalid: { code: 'invalid_query', message: SEARCH_MESSAGES.notText },
+  fields: { question: { code: 'invalid_query' } },
+};
+
+/**
+ * GET /search (mounted under /api): official fiches related to a question; POST /search/question-check:
  * the French check of a question with the corpus's vocabulary (short questions). Public, rate-limited per IP.
  */
-export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptions): Promise<void> {
+export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptions): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>();
   const { engine } = opts;
+  const rateLimit = () => ({ max: opts.perMinute ?? 60, timeWindow: '1 minute' });
+
   app.get(
     '/search',
-    { config: { rateLimit: { max: opts.perMinute ?? 60, timeWindow: '1 minute' } } },
+    {
+      // Repeated parameters (?q=a&q=b) arrive as arrays: not a text query (the schema says so in French).
+      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+      config: { rateLimit: rateLimit(), invalidRequest: INVALID_SEARCH },
+    },
     async (request, reply) => {
-      const raw = request.query as Record<string, unknown>;
-      // Repeated parameters (?q=a&q=b) arrive as arrays: not a text query.
-      const parsed = searchQuerySchema.safeParse({ q: raw.q, limit: raw.limit });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path[0] === 'limit' ? 'invalid_limit' : 'invalid_query';
-        const body: ApiError = { error: { code: field, message: issue?.message ?? 'Requête invalide.' } };
-        return reply.code(400).send(body);
-      }
       const started = performance.now();
-      const results = engine.search(parsed.data.q, parsed.data.limit);
+      const results = engine.search(request.query.q, request.query.limit);
       const tookMs = Math.round((performance.now() - started) * 100) / 100;
       const body: SearchResponse = {
         results: results.map((r) => ({ id: r.id, title: r.title, url: r.url, score: r.score, snippet: r.snippet, type: r.type })),
@@ -42,17 +67,15 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptio
     },
   );
 
-  app.get(
+  app.post(
     '/search/question-check',
-    { config: { rateLimit: { max: opts.perMinute ?? 60, timeWindow: '1 minute' } } },
+    {
+      bodyLimit: QUESTION_CHECK_BODY_LIMIT,
+      schema: { body: questionCheckRequestSchema, response: { 200: questionCheckResponseSchema } },
+      config: { rateLimit: rateLimit(), invalidRequest: INVALID_QUESTION_CHECK },
+    },
     async (request, reply) => {
-      const raw = request.query as Record<string, unknown>;
-      const parsed = questionCheckQuerySchema.safeParse({ q: raw.q });
-      if (!parsed.success) {
-        const body: ApiError = { error: { code: 'invalid_query', message: parsed.error.issues[0]?.message ?? 'Requête invalide.' } };
-        return reply.code(400).send(body);
-      }
-      const verdict = validateQuestion(parsed.data.q, { knowsWord: (word) => engine.knowsWord(word) });
+      const verdict = validateQuestion(request.body.question, { knowsWord: (word) => engine.knowsWord(word) });
       const body: QuestionCheckResponse = verdict.ok ? { ok: true } : { ok: false, code: verdict.code, message: verdict.message };
       return reply.header('cache-control', 'no-store').send(body);
     },
