@@ -156,6 +156,7 @@ const RANGE_PATTERNS: readonly { re: RegExp; make: (m: RegExpExecArray) => Omit<
   { re: new RegExp(`entre ${N} (?:${U} )?et ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
   { re: new RegExp(`de ${N} (?:${U} )?a ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
   { re: new RegExp(`(?:au moins|a partir de|minimum|des) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
+  { re: new RegExp(`${N} ${U} (?:ou moins|au plus|maximum)`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`${N} ${U} (?:ou plus|et plus|minimum)`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`(?:plus de|superieur(?:e|s|es)? a|au-dela de|apres|depasse) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: false, maxInclusive: false, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`(?:jusqu'a|au plus|maximum|au maximum|inferieur(?:e|s|es)? ou egal(?:e|s|es)? a) ${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
@@ -175,7 +176,8 @@ function dateRange(t: string): HeadingRange | undefined {
 
 /** The range a heading states, if any (first match). */
 export function headingRange(title: string): HeadingRange | undefined {
-  const t = normalizeText(title).replace(/['’]/gu, "'");
+  // « moins d'1 mois », « plus d'1 an » read as « moins de 1 mois ».
+  const t = normalizeText(title).replace(/['’]/gu, "'").replace(/\bd'(?=\d)/gu, 'de ');
   const dates = dateRange(t);
   if (dates) return dates;
   for (const p of RANGE_PATTERNS) {

@@ -100,6 +100,11 @@ describe('extractFacts: durations', () => {
     const f = extractFacts('employé depuis six semaines, il y a 10 jours');
     expect(f.durations.map((d) => d.days)).toEqual([42, 10]);
   });
+  it('reads a count of days, weeks or months with no lead word, not a rent counted in months', () => {
+    expect(extractFacts("Le médecin m'a donné 10 jours d'ITT").durations.map((d) => [d.value, d.unit, d.relation])).toEqual([[10, 'jour', 'span']]);
+    expect(extractFacts("J'avais versé 750 € de caution, soit un mois de loyer, puis deux mois de loyer").durations).toEqual([]);
+    expect(extractFacts('Un jour mon voisin a coupé la haie').durations).toEqual([]);
+  });
 });
 
 describe('extractFacts: speed, place, purchase', () => {

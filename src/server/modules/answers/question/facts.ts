@@ -180,6 +180,20 @@ const NUMERIC: readonly Extractor[] = [
     },
   },
   {
+    // A count of days, weeks or months with no lead word (« 10 jours d'ITT », « 6 semaines de retard »):
+    // a plain span. Years are left out (« 35 ans » is mostly an age, read above).
+    name: 'duration:plain',
+    // « un jour », « un mois de loyer » are not durations of the person's case: a figure of two or more, and
+    // not a rent or a salary counted in months.
+    re: new RegExp(`(?<!\\b(?:il y a|depuis|ca fait|cela fait|voila|pendant|apres|de|en|dans|sous|plus de|moins de|presque|environ|pres de|a peine) )\\b(\\d+|${Object.keys(WORD_NUMBERS).filter((w) => WORD_NUMBERS[w] !== 1).join('|')}) (jours?|semaines?|mois)\\b(?! de (?:loyer|salaire|caution))`, 'gu'),
+    apply: (m, f) => {
+      const value = parseFrenchNumber(m[1] ?? '');
+      const unit = durationUnit(m[2] ?? '');
+      if (value === undefined || unit === undefined) return;
+      f.durations.push({ value, unit, relation: 'span', days: value * UNIT_DAYS[unit] });
+    },
+  },
+  {
     name: 'year',
     re: /\b(?:en|de|depuis|avant|apres|le \d{1,2}(?:er)? \w+|annee) ((?:19[5-9]|20[0-4])\d)\b/gu,
     apply: (m, f) => {
