@@ -16,6 +16,8 @@ describe('questionKind', () => {
     ['Qu’est-ce que je risque si je ne change pas ma carte grise ?', 'montant'],
     ['Comment contester une amende ?', 'recours'],
     ['Quelles démarches pour une carte grise ?', 'demarche'],
+    ['J’ai oublié de la déclarer : comment régulariser ?', 'demarche'],
+    ['Et pour une fuite sur les canalisations, qui doit payer ?', 'droit'],
     ['C’est quoi une rupture conventionnelle ?', 'definition'],
     ['Mon voisin fait du bruit la nuit', 'autre'],
   ])('« %s » → %s', (q, kind) => {

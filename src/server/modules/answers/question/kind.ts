@@ -28,11 +28,11 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ],
   [
     'droit',
-    /\b(a-t-(il|elle|on) le droit|ai-je le droit|avons-nous le droit|(a|ont|as|avez) le droit|le droit de|peut-(il|elle|on)|peuvent-(ils|elles)|puis-je|pouvons-nous|est-ce (legal|normal|permis|autorise|interdit|obligatoire|possible)|est-ce que (je|j'|il|elle|on|mon|ma|le|la|l') ?(peux|peut|dois|doit|ai|a|suis|est|pouvons|devons|avons)|(est-il|est-elle|suis-je|sommes-nous) (oblige|obligee|tenu|tenue|en droit)|dois-je|doit-(il|elle|on)|faut-il|legal|legalement|interdit|autorise|obligatoire|suffit|valable|perime|gratuit|c'est vrai|est-ce vrai|vraiment|ai-je raison|a-t-il raison|a-t-elle raison)/,
+    /\b(a-t-(il|elle|on) le droit|ai-je le droit|avons-nous le droit|(a|ont|as|avez) le droit|le droit de|peut-(il|elle|on)|peuvent-(ils|elles)|puis-je|pouvons-nous|est-ce (legal|normal|permis|autorise|interdit|obligatoire|possible)|est-ce que (je|j'|il|elle|on|mon|ma|le|la|l') ?(peux|peut|dois|doit|ai|a|suis|est|pouvons|devons|avons)|(est-il|est-elle|suis-je|sommes-nous) (oblige|obligee|tenu|tenue|en droit)|dois-je|doit-(il|elle|on)|faut-il|legal|legalement|interdit|autorise|obligatoire|suffit|valable|perime|gratuit|c'est vrai|est-ce vrai|vraiment|ai-je raison|a-t-il raison|a-t-elle raison|qui (doit|paie|paye|prend en charge)|a la charge de qui)/,
   ],
   [
     'demarche',
-    /\b(comment (demander|declarer|s'inscrire|m'inscrire|obtenir|faire une demande|proceder|on fait)|quelles? (sont les )?(demarches?|formalites|papiers|documents|pieces)|ou (dois-je|faut-il|puis-je|m'adresser|s'adresser)|a qui (dois-je|m'adresser|s'adresser)|qui (dois-je|contacter))/,
+    /\b(comment (demander|declarer|s'inscrire|m'inscrire|obtenir|faire une demande|proceder|on fait|regulariser|me mettre en regle|se mettre en regle)|quelles? (sont les )?(demarches?|formalites|papiers|documents|pieces)|ou (dois-je|faut-il|puis-je|m'adresser|s'adresser)|a qui (dois-je|m'adresser|s'adresser)|qui (dois-je|contacter))/,
   ],
   ['definition', /\b(c'est quoi|qu'est-ce qu'(un|une)|que (signifie|veut dire)|definition|difference entre)\b/],
 ];
