@@ -47,7 +47,7 @@ function placeholderOf(page: Page): Promise<string> {
 }
 
 describe('home page sections', () => {
-  test('sections come in the seed order, with the three feature cards and five-star testimonials', async () => {
+  test('sections come in the seed order, the form is the #analyse anchor, one h1', async () => {
     const { page, context, errors } = await openHome();
 
     // The sections in document order, then the footer (the page's contentinfo, right after <main>).
@@ -57,22 +57,7 @@ describe('home page sections', () => {
     expect(ids).toEqual(['home', 'question-section', 'comment', 'temoignages', 'professionnels', 'utiles', 'references', 'footer']);
     // The question form itself is the #analyse anchor, inside #question-section.
     expect(await page.locator('#question-section #analyse').count()).toBe(1);
-
-    const hero = page.locator('#home');
-    await expect(hero.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
-    for (const title of ['Réponse immédiate', 'Fiabilité garantie', '100% confidentiel']) {
-      expect(await hero.getByRole('heading', { name: title, exact: true }).isVisible(), title).toBe(true);
-    }
-
-    const stars = page.locator('#temoignages').getByRole('img', { name: '5 étoiles sur 5' });
-    expect(await stars.count()).toBe(3);
-    for (const text of await stars.allTextContents()) expect(text.trim()).toBe('★★★★★');
-
-    expect(await page.locator('#comment').getByRole('heading', { name: 'Comment ça marche ?' }).isVisible()).toBe(true);
-    expect(await page.locator('#utiles li a[href^="https://"]').count()).toBe(6);
-    expect(await page.locator('footer').getByText('Du lundi au vendredi, 9h–18h').isVisible()).toBe(true);
-    expect(await page.locator('footer address').textContent()).toContain('Paris');
-    expect(await page.title()).toBe('QuestionLegale.info — Posez votre question juridique');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
