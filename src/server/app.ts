@@ -47,6 +47,8 @@ export interface AppDependencies {
   onIndexProgress?: (done: number, total: number, phase: string) => void;
   /** Test overrides of the scheduled corpus update (CORPUS_UPDATE_URLS). */
   corpusUpdate?: CorpusUpdatePluginOptions['updater'];
+  /** The clock of the auth rate limits, in epoch milliseconds (tests move it); defaults to Date.now. */
+  authClock?: () => number;
 }
 
 declare module 'fastify' {
@@ -101,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const searchEngine = engineHolder.engine;
   app.decorate('searchEngine', searchEngine);
 
-  const accounts = await createAccounts(config, database, app.log);
+  const accounts = await createAccounts(config, database, app.log, deps.authClock);
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => accounts.close());
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { defaultTestIndexDir } from '../../src/corpus/index-lifecycle';
 import type { AppDb } from '../../src/server/db/database';
 import { profiles, users } from '../../src/server/db/schema';
@@ -71,30 +72,23 @@ export async function startServerProcess(
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited before listening:\n${out}`);
-    }
-    try {
-      // Any reply means the server listens (buildApp has finished: migrations, index, auth).
+  // Any reply means the server listens (buildApp has finished: migrations, index, auth). The log line that
+  // says so is not written below LOG_LEVEL=info, so the port is asked until it answers.
+  const listening = vi.waitFor(
+    async () => {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();
-      break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not listening after ${timeoutMs} ms:\n${out}`);
-    }
-    await sleep(200);
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
+  const exitedFirst = exited.then(() => Promise.reject(new Error(`server exited before listening:\n${out}`)));
+  try {
+    await Promise.race([listening, exitedFirst]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`server not listening: ${err instanceof Error ? err.message : String(err)}\n${out}`);
   }
   return { child, port, baseUrl, output: () => out, exited };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export interface Reply {
@@ -194,19 +188,6 @@ export async function checkLedger(db: AppDb): Promise<LedgerCheck> {
     await db.execute(sql`select count(*) filter (where credits < 0)::int as negative, count(*)::int as profiles from profiles`),
   );
   return { mismatches, negative: counts?.negative ?? -1, profiles: counts?.profiles ?? 0 };
-}
-
-/** Parses a complete text/event-stream body into its events. */
-export function parseSse(body: string): { event: string; data: unknown }[] {
-  return body
-    .split(/\n\n/)
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => {
-      const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
 }
 
 /** A temporary directory removed by `cleanup()`. */

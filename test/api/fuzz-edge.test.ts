@@ -80,29 +80,25 @@ describe('hostile inputs', () => {
     expectFrenchError(pdf, 'pdf');
   });
 
-  it('500 words of 1,000 characters each: refused in French as a body (413) and as a search (400 or results), quickly', async () => {
+  // How long such inputs may hold the server is bounded in adversarial-input.test.ts (CPU time, event loop).
+  it('500 words of 1,000 characters each: refused in French as a body (413) and as a search (400 or results)', async () => {
     expect(HUGE_QUESTION.split(' ')).toHaveLength(500);
     expect(THOUSAND_CHAR_WORD).toHaveLength(1000);
     const answer = await post('/api/answers', JSON.stringify({ question: HUGE_QUESTION }), { accept: 'text/event-stream' });
     expect(answer.statusCode).toBe(413);
     expectFrenchError(answer, 'answers');
 
-    const started = performance.now();
     const search = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(HUGE_QUESTION)}` });
     expect(search.statusCode).toBeLessThan(500);
     if (search.statusCode >= 400) expectFrenchError(search, 'search');
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
-  it('the largest question that fits the body limit (500 words, ~250 KB) is judged without hanging and costs nothing', async () => {
+  it('the largest question that fits the body limit (500 words, ~250 KB) is judged and costs nothing', async () => {
     const word = `locataire${'e'.repeat(480)}`;
     const question = Array.from({ length: 500 }, () => word).join(' ');
     const before = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json<{ credits: number }>().credits;
-    const started = performance.now();
     const res = await post('/api/answers', JSON.stringify({ question }));
-    const took = performance.now() - started;
     expect(res.statusCode).toBeLessThan(500);
-    expect(took).toBeLessThan(15_000);
     if (res.statusCode >= 400) expectFrenchError(res, 'answers');
     const after = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json<{ credits: number }>().credits;
     if (res.statusCode !== 200) expect(after).toBe(before);

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { DB_KINDS } from '../support/databases';
 import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signIn, signUp } from './support/http';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { captureLogs } from '../support/logs';
 import { apiErrorSchema } from '../../src/common/api/errors';
 import { HEALTH_MESSAGES, healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../../src/common/api/health';
 
@@ -32,14 +33,14 @@ interface LogLine {
 
 describe.each(DB_KINDS)('operations on %s', (kind) => {
   let t: TestApp;
-  const raw: string[] = [];
-  const lines = (): LogLine[] => raw.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
+  const logs = captureLogs();
+  const lines = (): LogLine[] => logs.entries() as LogLine[];
 
   beforeAll(async () => {
     t = await createTestApp(
       kind,
       { ...AUTH_TEST_ENV, LOG_LEVEL: 'info', METRICS_TOKEN, AUTH_RATE_LIMIT_PER_IP: '10000' },
-      { logger: undefined, logStream: { write: (line: string) => void raw.push(line) } },
+      { logger: undefined, logStream: logs.logStream },
     );
   });
   afterAll(async () => {
@@ -142,7 +143,7 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
     const apiKey = (await b.get('/api/profile')).json<{ apiKey: string }>().apiKey;
     expect(apiKey.length).toBeGreaterThan(10);
 
-    raw.length = 0;
+    logs.lines.length = 0;
     const question = `Mon employeur ne me paie pas mes heures supplémentaires, que puis-je faire ? ${marker}`;
     const sent = [
       await b.get(`/api/search?q=${encodeURIComponent(`licenciement ${marker}`)}&limit=3`),
@@ -184,7 +185,7 @@ describe.each(DB_KINDS)('operations on %s', (kind) => {
       expect(l).not.toHaveProperty('req');
       expect(l).not.toHaveProperty('body');
     }
-    const text = raw.join('');
+    const text = logs.lines.join('');
     expect(text).not.toContain(marker);
     expect(text).not.toContain('heures supplémentaires');
     expect(text).not.toContain(apiKey);
@@ -203,7 +204,8 @@ describe('readiness when PostgreSQL goes away', () => {
     await t?.close();
   });
 
-  it('ready and /api/health answer 503 in French quickly; live stays 200', async () => {
+  // That the ping gives up after its timeout (a database that hangs) is checked in health-routes.test.ts.
+  it('ready and /api/health answer 503 in French; live stays 200', async () => {
     const url = t.testDb.url;
     if (!url) throw new Error('no database url');
     const admin = new pg.Client({ connectionString: inject('pgUrl') });
@@ -212,9 +214,7 @@ describe('readiness when PostgreSQL goes away', () => {
     await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
     await admin.end();
 
-    const started = Date.now();
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(ready.statusCode).toBe(503);
     const body = readyResponseSchema.parse(ready.json());
     expect(body.status).toBe('not_ready');
@@ -231,14 +231,14 @@ describe('readiness when PostgreSQL goes away', () => {
 describe('a client that leaves a streamed answer midway', () => {
   let t: TestApp;
   let llm: FakeLlm;
-  const raw: string[] = [];
+  const logs = captureLogs();
   beforeAll(async () => {
     // The model never answers: the stream stays open until the client leaves.
     llm = await startFakeLlm({ kind: 'stall', headers: false });
     t = await createTestApp(
       'pglite',
       { ...AUTH_TEST_ENV, LOG_LEVEL: 'info', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'modele-factice' },
-      { logger: undefined, logStream: { write: (line: string) => void raw.push(line) } },
+      { logger: undefined, logStream: logs.logStream },
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -253,7 +253,7 @@ describe('a client that leaves a streamed answer midway', () => {
     expect((await signIn(b, 'parti@exemple.fr')).statusCode).toBe(200);
     const cookie = [...b.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     const { port } = t.app.server.address() as AddressInfo;
-    raw.length = 0;
+    logs.lines.length = 0;
     await new Promise<void>((resolve, reject) => {
       const req = http.request(
         { host: '127.0.0.1', port, method: 'POST', path: '/api/answers', headers: { origin: ORIGIN, cookie, accept: 'text/event-stream', 'content-type': 'application/json' } },
@@ -268,21 +268,13 @@ describe('a client that leaves a streamed answer midway', () => {
       req.on('error', (err) => (err.message.includes('aborted') || err.message.includes('socket hang up') ? undefined : reject(err)));
       req.end(JSON.stringify({ question: "Mon employeur ne me paie pas mes heures supplémentaires depuis six mois, que puis-je faire ?" }));
     });
-    const deadline = Date.now() + 10_000;
-    let line: Record<string, unknown> | undefined;
-    while (!line && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      line = raw
-        .join('')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .find((l) => l.msg === 'request' && l.url === '/api/answers');
-    }
+    // The request's line is written once the server has seen the client leave.
+    const line = await logs.waitFor((l) => l.msg === 'request' && l.url === '/api/answers');
     expect(line).toMatchObject({ method: 'POST', url: '/api/answers', statusCode: 200, aborted: true });
-    expect(raw.join('')).not.toContain('supplémentaires');
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(metrics).toMatch(/^http_requests_total\{method="POST",route="\/api\/answers",status="200"\} 1$/m);
-    expect(metrics).toMatch(/^questionlegale_credits_refunded_total 1$/m);
+    expect(logs.lines.join('')).not.toContain('supplémentaires');
+    // The refund follows the client's departure on its own (a database write): wait for it.
+    const metrics = async (): Promise<string> => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    await expect.poll(metrics).toMatch(/^questionlegale_credits_refunded_total 1$/m);
+    expect(await metrics()).toMatch(/^http_requests_total\{method="POST",route="\/api\/answers",status="200"\} 1$/m);
   });
 });

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { DB_KINDS } from '../support/databases';
+import { captureLogs } from '../support/logs';
 import { AUTH_TEST_ENV, TestBrowser, signIn, signUp } from './support/http';
 
 /**
@@ -27,14 +27,8 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 describe.each(DB_KINDS)('no question or answer text in logs or database (%s)', (kind) => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, stream } = captureLogs();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
     t = await createTestApp(kind, { ...AUTH_TEST_ENV }, { logger: { level: 'trace', stream } });
   });
   afterAll(async () => {

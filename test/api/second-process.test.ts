@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFakeClientDist } from '../support/app';
+import { waitForOutput } from '../support/child-output';
 import { defaultTestIndexDir } from '../../src/corpus/index-lifecycle';
 
 interface Started {
@@ -24,14 +25,6 @@ function startServerProcess(env: Record<string, string>): Started {
   return { child, output: () => out, exited };
 }
 
-async function waitFor(check: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('one PGlite directory, one process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-two-'));
   const dist = makeFakeClientDist();
@@ -46,7 +39,7 @@ describe('one PGlite directory, one process', () => {
     const env = { DATA_DIR: dataDir, CLIENT_DIST_DIR: dist, INDEX_DIR: defaultTestIndexDir() };
     const first = startServerProcess(env);
     running.push(first.child);
-    await waitFor(() => first.output().includes('prêt sur'), 60_000);
+    await waitForOutput(first.child, 'prêt sur');
 
     const second = startServerProcess(env);
     running.push(second.child);

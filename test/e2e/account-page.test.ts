@@ -1,45 +1,28 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { creditLedger, users } from '../../src/server/db/schema';
+import { describe, expect, test } from 'vitest';
+import { creditLedger } from '../../src/server/db/schema';
 import { openPage } from '../support/browser';
-import { gotoApp, sharedBrowser, type Site } from './harness';
 import {
   newCredentials,
   profileInPage,
   registerThroughApi,
-  startAccountsSite,
+  signInThroughForm,
   submitLogin,
+  userIdOf,
   waitForSignedIn,
+  withSharedAccountsSite,
   type Credentials,
 } from './accounts-support';
 
 /** « Mon compte » (/app/compte) in a real browser against the real server. */
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function userIdOf(email: string): Promise<string | undefined> {
-  const [u] = await site.server.testDb.database.db.select().from(users).where(eq(users.email, email));
-  return u?.id;
-}
+const shared = withSharedAccountsSite();
 
 async function openAccount(who: Credentials) {
-  const watched = await openPage(browser);
+  const watched = await openPage(shared.browser);
   const { page } = watched;
   page.on('dialog', (dialog) => void dialog.accept());
-  await gotoApp(page, `${site.baseUrl}/login?redirect=/app/compte`);
-  await submitLogin(page, who.email, who.password);
-  await page.waitForURL((url) => url.pathname === '/app/compte');
+  await signInThroughForm(page, shared.site.baseUrl, who, '/app/compte');
   await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
   return watched;
 }
@@ -47,10 +30,10 @@ async function openAccount(who: Credentials) {
 describe('the account page', () => {
   test('who, credits and their movements, the API key, the password, signing out everywhere', async () => {
     const who = newCredentials('compte');
-    await registerThroughApi(site.baseUrl, who);
-    const userId = await userIdOf(who.email);
-    await site.server.app.accounts.credits.debit(userId ?? '', 'question');
-    await site.server.app.accounts.credits.refund(userId ?? '', 'refund:answer_failed');
+    await registerThroughApi(shared.site.baseUrl, who);
+    const userId = await userIdOf(shared.site, who.email);
+    await shared.site.server.app.accounts.credits.debit(userId ?? '', 'question');
+    await shared.site.server.app.accounts.credits.refund(userId ?? '', 'refund:answer_failed');
     const { page, context, errors } = await openAccount(who);
     const main = page.getByRole('main');
 
@@ -83,7 +66,7 @@ describe('the account page', () => {
     await expect.poll(() => keySection.getByTestId('api-key').textContent()).not.toBe(oldKey);
     const newKey = await keySection.getByTestId('api-key').textContent();
     expect(((await profileInPage(page)).body as { apiKey: string }).apiKey).toBe(newKey);
-    const byOldKey = await fetch(`${site.baseUrl}/api/profile`, { headers: { authorization: `Bearer ${oldKey}` } });
+    const byOldKey = await fetch(`${shared.site.baseUrl}/api/profile`, { headers: { authorization: `Bearer ${oldKey}` } });
     expect(byOldKey.status).toBe(401);
 
     // Change the password: a wrong current one is refused in French, then it works.
@@ -98,10 +81,8 @@ describe('the account page', () => {
     await pw.getByText(/Mot de passe mis à jour avec succès/).waitFor();
 
     // Sign out everywhere: this browser and another one.
-    const other = await openPage(browser);
-    await gotoApp(other.page, `${site.baseUrl}/login?redirect=/app/question`);
-    await submitLogin(other.page, who.email, 'Nouveau1mdp');
-    await other.page.waitForURL((url) => url.pathname === '/app/question');
+    const other = await openPage(shared.browser);
+    await signInThroughForm(other.page, shared.site.baseUrl, { ...who, password: 'Nouveau1mdp' });
     expect((await profileInPage(other.page)).status).toBe(200);
     await main.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -117,21 +98,21 @@ describe('the account page', () => {
 
   test('deleting the account, confirmed by the password: everything goes, sign-in fails afterwards', async () => {
     const who = newCredentials('suppression');
-    await registerThroughApi(site.baseUrl, who);
-    const userId = (await userIdOf(who.email)) ?? '';
+    await registerThroughApi(shared.site.baseUrl, who);
+    const userId = (await userIdOf(shared.site, who.email)) ?? '';
     const { page, context, errors } = await openAccount(who);
     const danger = page.getByRole('main').getByRole('region', { name: 'Supprimer mon compte' });
     await danger.getByLabel('Mot de passe (pour confirmer)').fill('Mauvais1mdp');
     await danger.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     await danger.getByRole('alert').getByText('Le mot de passe actuel est incorrect.').waitFor();
-    expect(await userIdOf(who.email)).toBe(userId);
+    expect(await userIdOf(shared.site, who.email)).toBe(userId);
 
     await danger.getByLabel('Mot de passe (pour confirmer)').fill(who.password);
     await danger.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText(/Votre compte a été supprimé/).waitFor();
-    expect(await userIdOf(who.email)).toBeUndefined();
-    expect(await site.server.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).toEqual([]);
+    expect(await userIdOf(shared.site, who.email)).toBeUndefined();
+    expect(await shared.site.server.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).toEqual([]);
 
     await submitLogin(page, who.email, who.password);
     await page.getByRole('alert').getByText('Identifiants invalides. Veuillez réessayer.').waitFor();

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startSite, type Site, type SiteOptions } from './harness';
+import { users } from '../../src/server/db/schema';
+import { gotoApp, startSite, withSharedSite, type SharedSite, type Site, type SiteOptions } from './harness';
 
 /** The session cookie better-auth sets (see docs/decisions/0002-accounts.md). */
 export const SESSION_COOKIE = 'ql.session_token';
@@ -15,6 +17,17 @@ export const E2E_AUTH_ENV: Record<string, string> = {
 
 export function startAccountsSite(options: SiteOptions = {}): Promise<Site> {
   return startSite({ ...options, env: { ...E2E_AUTH_ENV, ...options.env } });
+}
+
+/** One accounts site (raised auth limits) and one browser for a whole test file (see withSharedSite). */
+export function withSharedAccountsSite(options: SiteOptions = {}): SharedSite {
+  return withSharedSite({ ...options, env: { ...E2E_AUTH_ENV, ...options.env } });
+}
+
+/** The id of the account registered with `email`, read from the site's database (undefined once deleted). */
+export async function userIdOf(site: Site, email: string): Promise<string | undefined> {
+  const [u] = await site.server.testDb.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u?.id;
 }
 
 export interface Credentials {
@@ -38,6 +51,13 @@ export async function registerThroughApi(baseUrl: string, who: Credentials): Pro
     body: JSON.stringify({ name: who.name, email: who.email, password: who.password }),
   });
   if (!res.ok) throw new Error(`sign-up ${who.email} → ${res.status} ${await res.text()}`);
+}
+
+/** Signs in through the login form, asked with `redirect=to`, and waits until the page is at `to`. */
+export async function signInThroughForm(page: Page, baseUrl: string, who: Credentials, to = '/app/question'): Promise<void> {
+  await gotoApp(page, `${baseUrl}/login?redirect=${encodeURIComponent(to)}`);
+  await submitLogin(page, who.email, who.password);
+  await page.waitForURL((url) => url.pathname === to);
 }
 
 /** Fills and submits the login form of the page currently shown. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../support/browser';
 import { firstLink, startTestSmtp, type TestSmtp } from '../api/support/mail';
-import { gotoApp, sharedBrowser, type Site } from './harness';
+import { gotoApp, pauseClock, sharedBrowser, type Site } from './harness';
 import {
   creditsBadge,
   newCredentials,
@@ -66,36 +66,11 @@ async function checklistState(page: Page, listId: string) {
   );
 }
 
-/** Records (in the page, with performance.now()) when a selector appears and when the path becomes `path`. */
-async function recordTimeline(page: Page, selector: string, path: string): Promise<void> {
-  await page.evaluate(
-    ([sel, target]) => {
-      const marks: Record<string, number> = {};
-      Object.assign(window, { __marks: marks });
-      const id = window.setInterval(() => {
-        const now = performance.now();
-        if (marks.shown === undefined && document.querySelector(sel)) marks.shown = now;
-        if (marks.arrived === undefined && window.location.pathname === target) {
-          marks.arrived = now;
-          window.clearInterval(id);
-        }
-      }, 5);
-    },
-    [selector, path] as const,
-  );
-}
-
-async function readTimeline(page: Page): Promise<{ shown: number; arrived: number }> {
-  await page.waitForFunction(() => (window as unknown as { __marks: { arrived?: number } }).__marks.arrived !== undefined, undefined, {
-    timeout: 6000,
-  });
-  return page.evaluate(() => (window as unknown as { __marks: { shown: number; arrived: number } }).__marks);
-}
-
 describe('register → login → credits → logout', () => {
   test('the whole journey in the browser', async () => {
     const who = newCredentials('parcours');
     const { page, context, errors } = await openPage(browser);
+    await page.clock.install();
     await gotoApp(page, `${site.baseUrl}/register`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Inscription', level: 1 }).waitFor();
@@ -157,19 +132,24 @@ describe('register → login → credits → logout', () => {
     expect(signUps).toEqual([]);
     expect(await main.locator('#register-success').count()).toBe(0);
 
-    // Matching: the message goes, the button is enabled, registration succeeds and /login follows after 1.5 s.
+    // Matching: the message goes, the button is enabled, registration succeeds and /login follows after 1.5 s
+    // (the page's clock stands still: it moves only when the test runs it).
     await confirmField.fill(who.password);
     await mismatch.waitFor({ state: 'detached' });
     expect(await confirmField.getAttribute('aria-invalid')).toBe('false');
     expect(await submit.isEnabled()).toBe(true);
-    await recordTimeline(page, '#register-success', '/login');
+    await pauseClock(page);
     await submit.click();
-    await main.getByRole('status').filter({ hasText: 'Inscription réussie ! Veuillez vous connecter.' }).waitFor();
+    const success = main.getByRole('status').filter({ hasText: 'Inscription réussie ! Veuillez vous connecter.' });
+    await success.waitFor();
     expect(signUps).toEqual(['POST']);
     expect(await submit.isDisabled()).toBe(true); // no second submission while waiting
-    const { shown, arrived } = await readTimeline(page);
-    expect(arrived - shown).toBeGreaterThanOrEqual(1200);
-    expect(arrived - shown).toBeLessThan(3000);
+    await page.clock.runFor(1000);
+    expect(pathOf(page)).toBe('/register'); // the message stays long enough to be read
+    expect(await success.isVisible()).toBe(true);
+    await page.clock.runFor(2000);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.clock.resume();
     await main.getByRole('heading', { name: 'Connexion', level: 1 }).waitFor();
     expect(pathOf(page)).toBe('/login');
 
@@ -218,6 +198,7 @@ describe('register → login → credits → logout', () => {
     const who = newCredentials('erreurs');
     await registerThroughApi(site.baseUrl, who);
     const { page, context, errors } = await openPage(browser);
+    await page.clock.install();
     await gotoApp(page, `${site.baseUrl}/login`);
     const main = page.getByRole('main');
     await submitLogin(page, who.email, 'Mauvais1motdepasse');
@@ -244,13 +225,16 @@ describe('register → login → credits → logout', () => {
     await main.getByLabel('Adresse e-mail').fill(who.email);
     await main.getByLabel('Mot de passe', { exact: true }).fill('Autremotdepasse9');
     await main.getByLabel('Confirmer le mot de passe').fill('Autremotdepasse9');
+    await pauseClock(page);
     await main.getByRole('button', { name: 'Créer mon compte' }).click();
     const duplicate = main.getByRole('alert');
     await duplicate.waitFor();
     expect(await duplicate.textContent()).toBe('Utilisateur déjà enregistré.');
     expect(await main.locator('#register-success').count()).toBe(0);
-    await page.waitForTimeout(1800); // no redirect to /login follows a failure
+    // No redirect to /login follows a failure: the page's timers run well past the success's 1.5 s.
+    await page.clock.runFor(5000);
     expect(pathOf(page)).toBe('/register');
+    await page.clock.resume();
 
     // The original password still works (the duplicate did not overwrite the account).
     await gotoApp(page, `${site.baseUrl}/login`);
@@ -299,6 +283,7 @@ describe('redirect after login', () => {
     'javascript:alert(1)',
   ])('an open-redirect attempt (redirect=%j) stays on the site', async (target) => {
     const { page, context, errors } = await openPage(browser);
+    await page.clock.install();
     await gotoApp(page, `${site.baseUrl}/login?redirect=${encodeURIComponent(target)}`);
     await page.getByRole('main').getByRole('heading', { name: 'Connexion', level: 1 }).waitFor();
     await submitLogin(page, who.email, who.password);
@@ -306,9 +291,12 @@ describe('redirect after login', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(new URL(page.url()).origin).toBe(site.baseUrl);
     expect(pathOf(page)).toBe('/#question-section');
-    // Stay a moment: no late navigation away from the site (it would also be recorded as a blocked request).
-    await page.waitForTimeout(300);
+    // No late navigation away from the site (it would also be recorded as a blocked request): every timer
+    // the page holds runs.
+    await pauseClock(page);
+    await page.clock.runFor(5000);
     expect(new URL(page.url()).origin).toBe(site.baseUrl);
+    expect(pathOf(page)).toBe('/#question-section');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -320,6 +308,7 @@ describe('password reset through the e-mail', () => {
     await registerThroughApi(site.baseUrl, who);
     const newPassword = 'Nouveau2secret';
     const { page, context, errors } = await openPage(browser);
+    await page.clock.install();
     const main = page.getByRole('main');
 
     // From the login page's link.
@@ -356,12 +345,15 @@ describe('password reset through the e-mail', () => {
     await main.getByLabel('Confirmer le mot de passe').fill(newPassword);
     const update = main.getByRole('button', { name: 'Mettre à jour le mot de passe' });
     expect(await update.isEnabled()).toBe(true);
-    await recordTimeline(page, '#update-success', '/login');
+    // The success message stays 2 s, then the login page follows (the page's clock moves when the test says).
+    await pauseClock(page);
     await update.click();
     await main.getByRole('status').filter({ hasText: 'Mot de passe mis à jour avec succès' }).waitFor();
-    const { shown, arrived } = await readTimeline(page);
-    expect(arrived - shown).toBeGreaterThanOrEqual(1700);
-    expect(arrived - shown).toBeLessThan(3500);
+    await page.clock.runFor(1500);
+    expect(new URL(page.url()).pathname).toBe('/update-password');
+    await page.clock.runFor(2500);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.clock.resume();
     await main.getByRole('heading', { name: 'Connexion', level: 1 }).waitFor();
 
     // The old password no longer works, the new one does.
@@ -373,17 +365,21 @@ describe('password reset through the e-mail', () => {
 
     // The same link again (in a fresh context): a clear French error, and the password is unchanged.
     const second = await openPage(browser);
+    await second.page.clock.install();
     await gotoApp(second.page, link);
     const m2 = second.page.getByRole('main');
     await m2.getByLabel('Mot de passe', { exact: true }).fill('Troisieme3essai');
     await m2.getByLabel('Confirmer le mot de passe').fill('Troisieme3essai');
+    await pauseClock(second.page);
     await m2.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
     const reused = m2.getByRole('alert');
     await reused.waitFor();
     expect(await reused.textContent()).toBe(RESET_LINK_INVALID);
     expect(await m2.locator('#update-success').count()).toBe(0);
-    await second.page.waitForTimeout(2300); // no redirect to /login after a failure
+    // No redirect to /login after a failure: the page's timers run well past the success's 2 s.
+    await second.page.clock.runFor(5000);
     expect(new URL(second.page.url()).pathname).toBe('/update-password');
+    await second.page.clock.resume();
     await gotoApp(second.page, `${site.baseUrl}/login`);
     await submitLogin(second.page, who.email, newPassword);
     await waitForSignedIn(second.page, 3);

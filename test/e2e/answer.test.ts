@@ -3,21 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ANSWER_NOTICE, SECTION_TITLES } from '../../src/common/api/answers';
 import { MESSAGES } from '../../src/common/messages';
-import { creditLedger, users } from '../../src/server/db/schema';
+import { creditLedger } from '../../src/server/db/schema';
 import { openPage } from '../support/browser';
-import { gotoApp, sharedBrowser, type Site } from './harness';
+import { gotoApp } from './harness';
 import {
   creditsBadge,
   newCredentials,
   profileInPage,
   registerThroughApi,
-  startAccountsSite,
-  submitLogin,
+  signInThroughForm,
+  userIdOf,
   waitForSignedIn,
+  withSharedAccountsSite,
   type Credentials,
 } from './accounts-support';
 
@@ -31,17 +32,10 @@ const DEPOSIT_QUESTION =
 const URGENT_QUESTION = 'Mon mari me frappe et menace de me tuer, que faire ?';
 const HEADINGS = Object.values(SECTION_TITLES);
 
-let site: Site;
-let browser: Browser;
+const shared = withSharedAccountsSite();
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-answer-e2e-'));
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+afterAll(() => {
   fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
@@ -50,21 +44,13 @@ function httpErrorLog(status: number): RegExp {
   return new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of ${status}\\b`);
 }
 
-async function userIdOf(email: string): Promise<string> {
-  const [u] = await site.server.testDb.database.db.select().from(users).where(eq(users.email, email));
-  if (!u) throw new Error(`no user ${email}`);
-  return u.id;
-}
-
 async function ledgerOf(userId: string) {
-  return site.server.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  return shared.site.server.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
 }
 
 /** Registers through the API, signs in through the login form and lands on /app/question. */
 async function signInToQuestion(page: Page, who: Credentials): Promise<void> {
-  await gotoApp(page, `${site.baseUrl}/login?redirect=/app/question`);
-  await submitLogin(page, who.email, who.password);
-  await page.waitForURL((url) => url.pathname === '/app/question');
+  await signInThroughForm(page, shared.site.baseUrl, who);
   await page.getByRole('heading', { name: 'Poser une question', level: 1 }).waitFor();
 }
 
@@ -93,8 +79,8 @@ async function sectionHeadings(page: Page): Promise<string[]> {
 describe('the answer flow', () => {
   test('ask → streamed answer → PDF → feedback → reload', async () => {
     const who = newCredentials('reponse');
-    await registerThroughApi(site.baseUrl, who);
-    const { page, context, errors } = await openPage(browser);
+    await registerThroughApi(shared.site.baseUrl, who);
+    const { page, context, errors } = await openPage(shared.browser);
     const feedbackBodies: string[] = [];
     const answerRequests: { accept: string; body: string }[] = [];
     page.on('request', (req) => {
@@ -180,8 +166,8 @@ describe('the answer flow', () => {
 
   test('out of credits: the free-help screen, nothing charged', async () => {
     const who = newCredentials('sans-credit');
-    await registerThroughApi(site.baseUrl, who);
-    const { page, context, errors } = await openPage(browser);
+    await registerThroughApi(shared.site.baseUrl, who);
+    const { page, context, errors } = await openPage(shared.browser);
     await signInToQuestion(page, who);
     await waitForSignedIn(page, 3);
 
@@ -198,8 +184,8 @@ describe('the answer flow', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/answers') staleProfile = false;
     });
-    const userId = await userIdOf(who.email);
-    expect(await site.server.app.accounts.credits.grant(userId, -3, 'test')).toMatchObject({ ok: true, balance: 0 });
+    const userId = (await userIdOf(shared.site, who.email)) ?? '';
+    expect(await shared.site.server.app.accounts.credits.grant(userId, -3, 'test')).toMatchObject({ ok: true, balance: 0 });
     const ledgerBefore = await ledgerOf(userId);
 
     await ask(page, DEPOSIT_QUESTION);
@@ -224,11 +210,11 @@ describe('the answer flow', () => {
     // Nothing charged: the badge, the profile and the ledger all say so.
     await waitForSignedIn(page, 0);
     expect(await profileInPage(page)).toMatchObject({ status: 200, body: { credits: 0 } });
-    expect(await site.server.app.accounts.credits.balance(userId)).toBe(0);
+    expect(await shared.site.server.app.accounts.credits.balance(userId)).toBe(0);
     expect(await ledgerOf(userId)).toEqual(ledgerBefore);
 
     // Asking again from the form: refused in the page already, with the same pointers.
-    await gotoApp(page, `${site.baseUrl}/app/question`);
+    await gotoApp(page, `${shared.site.baseUrl}/app/question`);
     await waitForSignedIn(page, 0);
     await ask(page, DEPOSIT_QUESTION);
     const formAlert = page.getByRole('form', { name: 'Poser une question juridique' }).getByRole('alert');
@@ -245,8 +231,8 @@ describe('the answer flow', () => {
 
   test('a short question is checked by POST (the text in the body, never in a URL): unknown words refused, known ones answered', async () => {
     const who = newCredentials('courte');
-    await registerThroughApi(site.baseUrl, who);
-    const { page, context, errors } = await openPage(browser);
+    await registerThroughApi(shared.site.baseUrl, who);
+    const { page, context, errors } = await openPage(shared.browser);
     const urls: string[] = [];
     const checks: { method: string; origin: string | undefined; body: unknown }[] = [];
     page.on('request', (req) => {
@@ -271,8 +257,8 @@ describe('the answer flow', () => {
     await page.getByRole('main').getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached', timeout: 30_000 });
 
     expect(checks).toEqual([
-      { method: 'POST', origin: site.baseUrl, body: { question: 'blorp zorg' } },
-      { method: 'POST', origin: site.baseUrl, body: { question: 'licenciement abusif' } },
+      { method: 'POST', origin: shared.site.baseUrl, body: { question: 'blorp zorg' } },
+      { method: 'POST', origin: shared.site.baseUrl, body: { question: 'licenciement abusif' } },
     ]);
     for (const url of urls) expect(decodeURIComponent(url)).not.toMatch(/blorp|licenciement abusif/u);
     expect(errors).toEqual([]);
@@ -281,8 +267,8 @@ describe('the answer flow', () => {
 
   test('urgent question: the emergency numbers come before the sections', async () => {
     const who = newCredentials('urgence');
-    await registerThroughApi(site.baseUrl, who);
-    const { page, context, errors } = await openPage(browser);
+    await registerThroughApi(shared.site.baseUrl, who);
+    const { page, context, errors } = await openPage(shared.browser);
     await signInToQuestion(page, who);
     await waitForSignedIn(page, 3);
     await ask(page, URGENT_QUESTION);

@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { openPage } from '../support/browser';
 import { ANSWER_WITH_CHOICES, serveAnswer } from './answer-fixtures';
-import { gotoApp, sharedBrowser, type Site } from './harness';
-import { newCredentials, registerThroughApi, startAccountsSite, submitLogin, waitForSignedIn } from './accounts-support';
+import { newCredentials, registerThroughApi, signInThroughForm, waitForSignedIn, withSharedAccountsSite } from './accounts-support';
 
 /**
  * A case the question leaves open (`choices`): the answer screen shows one toggle button per option and
@@ -16,17 +15,10 @@ import { newCredentials, registerThroughApi, startAccountsSite, submitLogin, wai
  * the PDF is the real server's.
  */
 
-let site: Site;
-let browser: Browser;
+const shared = withSharedAccountsSite();
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-choices-e2e-'));
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+afterAll(() => {
   fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
@@ -36,11 +28,9 @@ const OPEN_CASE = 'Quel est le montant maximum du dépôt de garantie que peut d
 
 async function askWithServedAnswer(page: Page): Promise<string[]> {
   const who = newCredentials('choix');
-  await registerThroughApi(site.baseUrl, who);
+  await registerThroughApi(shared.site.baseUrl, who);
   const questions = await serveAnswer(page, ANSWER_WITH_CHOICES);
-  await gotoApp(page, `${site.baseUrl}/login?redirect=/app/question`);
-  await submitLogin(page, who.email, who.password);
-  await page.waitForURL((url) => url.pathname === '/app/question');
+  await signInThroughForm(page, shared.site.baseUrl, who);
   await waitForSignedIn(page, 3);
   const form = page.getByRole('form', { name: 'Poser une question juridique' });
   await form.getByLabel('Votre question juridique').fill(QUESTION);
@@ -54,7 +44,7 @@ const summary = (page: Page) => page.locator('#section-summary .answer-section-t
 
 describe('choices on the answer screen', () => {
   test('switching the case changes the sections at once (mouse and keyboard), no request, no credit; the PDF is the chosen case’s', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     const requests: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
@@ -100,7 +90,7 @@ describe('choices on the answer screen', () => {
     expect(pdfText).not.toContain('un mois de loyer hors charges');
     expect(pdfText).not.toContain('dépend du type de logement');
     // The professionals search as a full address (the answer writes it as a path).
-    expect(pdfText).toContain(`${site.baseUrl}/#professionnels`);
+    expect(pdfText).toContain(`${shared.site.baseUrl}/#professionnels`);
     expect(requests).toEqual(['POST /api/answers', 'POST /api/answers/pdf']);
 
     // A reload keeps the chosen case.
@@ -119,17 +109,15 @@ describe('choices on the answer screen', () => {
   });
 
   test('the real server: a question that leaves the flat open offers its cases; the chosen one switches the answer and is the PDF’s', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     const requests: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
       if (p.startsWith('/api/answers')) requests.push(`${r.method()} ${p}`);
     });
     const who = newCredentials('choixreel');
-    await registerThroughApi(site.baseUrl, who);
-    await gotoApp(page, `${site.baseUrl}/login?redirect=/app/question`);
-    await submitLogin(page, who.email, who.password);
-    await page.waitForURL((url) => url.pathname === '/app/question');
+    await registerThroughApi(shared.site.baseUrl, who);
+    await signInThroughForm(page, shared.site.baseUrl, who);
     await waitForSignedIn(page, 3);
     const form = page.getByRole('form', { name: 'Poser une question juridique' });
     await form.getByLabel('Votre question juridique').fill(OPEN_CASE);

@@ -1,16 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { openPage } from '../support/browser';
 import { ANSWER_WITH_CHOICES, serveAnswer } from './answer-fixtures';
-import { gotoApp, sharedBrowser, type Site } from './harness';
+import { gotoApp } from './harness';
 import {
   newCredentials,
   pathOf,
   registerThroughApi,
-  startAccountsSite,
+  signInThroughForm,
   submitLogin,
   waitForSignedIn,
   waitForSignedOut,
+  withSharedAccountsSite,
   type Credentials,
 } from './accounts-support';
 
@@ -20,24 +21,12 @@ import {
  * signing in survives /login and /register and comes back on the question form.
  */
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startAccountsSite(), sharedBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = withSharedAccountsSite();
 
 const MARIE_QUESTION = 'Mon mari me frappe et garde mes papiers, que puis-je faire ?';
 
-async function signIn(page: Page, who: Credentials, to = '/app/question'): Promise<void> {
-  await gotoApp(page, `${site.baseUrl}/login?redirect=${encodeURIComponent(to)}`);
-  await submitLogin(page, who.email, who.password);
-  await page.waitForURL((url) => url.pathname === to);
+function signIn(page: Page, who: Credentials, to?: string): Promise<void> {
+  return signInThroughForm(page, shared.site.baseUrl, who, to);
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -61,8 +50,8 @@ describe('answers on a shared browser', () => {
   test('two accounts: each sees only its own history; sign-out erases it unless kept', async () => {
     const marie = newCredentials('marie');
     const jean = newCredentials('jean');
-    await Promise.all([registerThroughApi(site.baseUrl, marie), registerThroughApi(site.baseUrl, jean)]);
-    const { page, context, errors } = await openPage(browser);
+    await Promise.all([registerThroughApi(shared.site.baseUrl, marie), registerThroughApi(shared.site.baseUrl, jean)]);
+    const { page, context, errors } = await openPage(shared.browser);
     await serveAnswer(page, ANSWER_WITH_CHOICES);
 
     // Marie asks; her answer is kept for the tab and in « Mes questions sur cet appareil ».
@@ -116,7 +105,7 @@ describe('typing before signing in', () => {
   const DRAFT = "Mon propriétaire refuse de me rendre mon dépôt de garantie depuis deux mois, que faire ?";
 
   async function typeOnHome(page: Page): Promise<void> {
-    await gotoApp(page, `${site.baseUrl}/`);
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     const textarea = page.getByRole('textbox', { name: 'Votre question juridique' });
     await textarea.click();
     expect(pathOf(page)).toBe('/'); // no redirect on the first click
@@ -136,8 +125,8 @@ describe('typing before signing in', () => {
 
   test('signing in: the draft is back on the question form', async () => {
     const who = newCredentials('brouillon');
-    await registerThroughApi(site.baseUrl, who);
-    const { page, context, errors } = await openPage(browser);
+    await registerThroughApi(shared.site.baseUrl, who);
+    const { page, context, errors } = await openPage(shared.browser);
     await typeOnHome(page);
     await submitLogin(page, who.email, who.password);
     await expectDraftBack(page);
@@ -147,7 +136,7 @@ describe('typing before signing in', () => {
 
   test('registering: the redirect is kept, the e-mail prefilled on /login, and the draft is back', async () => {
     const who = newCredentials('inscription');
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     await typeOnHome(page);
     await page.getByRole('main').getByRole('link', { name: 'Inscription', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/register');
@@ -177,16 +166,16 @@ describe('the city, without any third-party call before a click', () => {
       .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
 
   test('a home visit asks no geolocation service; a typed city is remembered; « Me localiser » asks only after the click', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(shared.browser);
     const external: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).port !== new URL(site.baseUrl).port) external.push(r.url());
+      if (new URL(r.url()).port !== new URL(shared.site.baseUrl).port) external.push(r.url());
     });
-    const calls = { ...site.geo.calls };
-    await gotoApp(page, `${site.baseUrl}/`);
+    const calls = { ...shared.site.geo.calls };
+    await gotoApp(page, `${shared.site.baseUrl}/`);
     await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(site.geo.calls).toEqual(calls);
+    expect(shared.site.geo.calls).toEqual(calls);
     expect(external).toEqual([]);
     expect(await nearbyLinks(page)).toEqual(['https://www.google.com/maps/search/avocat', 'https://www.google.com/maps/search/notaire']);
 
@@ -197,15 +186,15 @@ describe('the city, without any third-party call before a click', () => {
     await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
     await page.reload({ waitUntil: 'load' });
     await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Nantes');
-    expect(site.geo.calls).toEqual(calls);
+    expect(shared.site.geo.calls).toEqual(calls);
 
     // « Me localiser »: one line says what is sent where; the configured service is asked once, after the click.
-    const geoHost = new URL(site.geo.primaryUrl).host;
+    const geoHost = new URL(shared.site.geo.primaryUrl).host;
     await cityForm.getByText(`« Me localiser » envoie votre adresse IP à ${geoHost}`, { exact: false }).waitFor();
     await cityForm.getByRole('button', { name: 'Me localiser' }).click();
     await expect.poll(() => nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
-    expect(site.geo.calls.primary).toBe(calls.primary + 1);
-    expect(external.every((u) => u.startsWith(site.geo.primaryUrl))).toBe(true);
+    expect(shared.site.geo.calls.primary).toBe(calls.primary + 1);
+    expect(external.every((u) => u.startsWith(shared.site.geo.primaryUrl))).toBe(true);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -130,3 +130,14 @@ export async function revealAllAnimations(page: Page): Promise<void> {
     timeout: 5000,
   });
 }
+
+/**
+ * Stops the page's clock. The context's fake clock (`page.clock.install()`, before the page loads) flows
+ * with real time until then; afterwards the page's timers and Date move only when the test runs them
+ * (`page.clock.runFor(ms)`), until `page.clock.resume()`. The clock is paused a moment ahead of the page's
+ * time (timers due in that moment fire first): it still flows while this call travels.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+}

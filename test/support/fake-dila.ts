@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closeServer, listenOnLoopback } from './ports';
 import { zipSync, strToU8 } from 'fflate';
 
 /**
@@ -64,7 +64,6 @@ export function fakeDilaArchive(mode: Exclude<FakeDilaMode, 'corrupt' | 'slow' |
 export async function startFakeDila(initial: FakeDilaMode = 'fixture'): Promise<FakeDila> {
   let mode = initial;
   let stallWaiters: (() => void)[] = [];
-  const sockets = new Set<Socket>();
   const state = { requests: 0 };
 
   const send = (res: ServerResponse, body: Uint8Array): void => {
@@ -104,12 +103,7 @@ export async function startFakeDila(initial: FakeDilaMode = 'fixture'): Promise<
         return;
     }
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}/vdd/3.4/part/zip/vosdroits-latest.zip`,
@@ -120,9 +114,6 @@ export async function startFakeDila(initial: FakeDilaMode = 'fixture'): Promise<
     get requests() {
       return state.requests;
     },
-    close() {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closeServer, listenOnLoopback } from './ports';
 
 /**
  * A local stand-in for an OpenAI-compatible embeddings server (Albert, Mistral, Ollama, vLLM): a real
@@ -63,7 +63,6 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function startFakeEmbeddings(initial: FakeEmbeddingsScript = { kind: 'vectors' }): Promise<FakeEmbeddings> {
   let script = initial;
   const requests: FakeEmbeddingsRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
@@ -104,21 +103,13 @@ export async function startFakeEmbeddings(initial: FakeEmbeddingsScript = { kind
       })().catch(() => res.destroy());
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     setScript(next) {
       script = next;
     },
-    close() {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './ports';
 
 /**
  * A local stand-in for an OpenAI-compatible chat-completions server (Mistral, Albert, OpenAI, Ollama,
@@ -183,8 +183,7 @@ export async function startFakeLlm(initial: FakeLlmScript): Promise<FakeLlm> {
     }
   };
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
@@ -192,11 +191,6 @@ export async function startFakeLlm(initial: FakeLlmScript): Promise<FakeLlm> {
     setScript(next) {
       script = next;
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-    },
+    close: () => closeServer(server),
   };
 }

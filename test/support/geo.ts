@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './ports';
 
 export type GeoReply = { status: number; body: unknown } | 'hang';
 
@@ -22,16 +22,11 @@ export async function startFakeGeo(primary: GeoReply, fallback: GeoReply): Promi
     res.writeHead(reply.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
     res.end(JSON.stringify(reply.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     primaryUrl: `http://127.0.0.1:${port}/primary/json`,
     fallbackUrl: `http://127.0.0.1:${port}/fallback/json`,
     calls,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -92,6 +92,8 @@ export interface TestSmtp {
 /** A real SMTP server on 127.0.0.1 that keeps every message in memory. */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  /** Called after each new mail (the pending `waitFor`s). */
+  const onMail = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -102,6 +104,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
+        for (const notify of [...onMail]) notify();
         callback();
       });
     },
@@ -111,14 +114,27 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(to, since = 0, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.slice(since).find((m) => m.envelopeTo.includes(to));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+    waitFor(to, since = 0, timeoutMs = 5000) {
+      const find = (): ReceivedMail | undefined => mails.slice(since).find((m) => m.envelopeTo.includes(to));
+      const found = find();
+      if (found) return Promise.resolve(found);
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const check = (): void => {
+          const mail = find();
+          if (!mail) return;
+          stop();
+          resolve(mail);
+        };
+        const timer = setTimeout(() => {
+          stop();
+          reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const stop = (): void => {
+          clearTimeout(timer);
+          onMail.delete(check);
+        };
+        onMail.add(check);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -237,9 +237,12 @@ describe('streamAnswer', () => {
     const stream = controlledStream();
     stubFetch(() => stream.response);
     const controller = new AbortController();
-    const pending = rejection(streamAnswer(QUESTION, { signal: controller.signal }));
+    // The caller aborts once the first event has been read.
+    let metaRead = (): void => undefined;
+    const meta = new Promise<void>((resolve) => (metaRead = resolve));
+    const pending = rejection(streamAnswer(QUESTION, { signal: controller.signal, onMeta: () => metaRead() }));
     stream.push(sse('meta', { urgent: false, dataDate: 'x' }));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await meta;
     controller.abort();
     stream.fail(); // what fetch does to the body of an aborted request
     expect((await pending).code).toBe('aborted');

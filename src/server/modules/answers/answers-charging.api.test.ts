@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,16 +21,8 @@ import { retrieveSources } from './retrieval/retrieve';
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it holds (for something that must happen), failing after 10 s. */
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+/** How long a test waits for something that must happen (a refund, a settled answer) before failing. */
+const SETTLED = { timeout: 10_000, interval: 20 };
 
 /** The server's side of each connection, by the client's port: the test waits until the server saw a close. */
 function serverSockets(app: FastifyInstance): Map<number, Socket> {
@@ -39,7 +32,9 @@ function serverSockets(app: FastifyInstance): Map<number, Socket> {
 }
 
 async function serverSawClose(sockets: Map<number, Socket>, clientPort: number): Promise<void> {
-  await until(() => sockets.get(clientPort)?.destroyed === true, 'the server to see the client leave');
+  const socket = sockets.get(clientPort);
+  if (!socket) throw new Error(`no server socket for the client port ${clientPort}`);
+  if (!socket.destroyed) await once(socket, 'close');
 }
 
 interface Client {
@@ -133,10 +128,10 @@ describe('the charging rule in language-model mode (real app, local model server
     expect(await readUntil(res, 'event: section')).toContain('En bref');
     c.req.destroy();
     await serverSawClose(sockets, await c.port);
-    await until(async () => (await outcomes('client_gone')) > gone, 'the answer to be settled');
+    await expect.poll(() => outcomes('client_gone'), SETTLED).toBeGreaterThan(gone); // the answer is settled
     expect(await moves(userId)).toEqual([[-1, 'question']]);
     expect(await t.app.accounts.credits.balance(userId)).toBe(2);
-    await until(() => llm.requests[before]?.clientClosedEarly === true, 'the model call to be abandoned');
+    await expect.poll(() => llm.requests[before]?.clientClosedEarly, SETTLED).toBe(true); // the model call is abandoned
   });
 
   it('stream: a client that leaves before any section gets its credit back', async () => {
@@ -146,7 +141,7 @@ describe('the charging rule in language-model mode (real app, local model server
     const res = await c.res;
     expect(await readUntil(res, 'event: meta')).not.toContain('event: section');
     c.req.destroy();
-    await until(async () => (await t.app.accounts.credits.balance(userId)) === 3, 'the refund');
+    await expect.poll(() => t.app.accounts.credits.balance(userId), SETTLED).toBe(3); // the refund
     expect(await moves(userId)).toEqual([
       [-1, 'question'],
       [1, 'refund:client_gone'],
@@ -165,12 +160,12 @@ describe('the charging rule in language-model mode (real app, local model server
     const c = post(t.app, '/api/answers', apiKey, false);
     await asked;
     c.req.destroy();
-    await until(async () => (await t.app.accounts.credits.balance(userId)) === 3, 'the refund');
+    await expect.poll(() => t.app.accounts.credits.balance(userId), SETTLED).toBe(3); // the refund
     expect(await moves(userId)).toEqual([
       [-1, 'question'],
       [1, 'refund:client_gone'],
     ]);
-    await until(() => llm.requests[before]?.clientClosedEarly === true, 'the model call to be abandoned');
+    await expect.poll(() => llm.requests[before]?.clientClosedEarly, SETTLED).toBe(true); // the model call is abandoned
   });
 
   it('JSON: a body that reached the client is charged, even if the client hangs up at once', async () => {
@@ -238,7 +233,7 @@ describe('the charging rule before the first byte (extractive mode, the debit he
     c.req.destroy();
     await serverSawClose(sockets, await c.port);
     gate.release();
-    await until(async () => (await t.app.accounts.credits.balance(userId)) === 3, 'the refund');
+    await expect.poll(() => t.app.accounts.credits.balance(userId), SETTLED).toBe(3); // the refund
     const rows = await t.testDb.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
     return rows
       .filter((r) => r.reason !== 'initial')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_IDS, answerResponseSchema, sseSourcesSchema, type Answer } from '../../../common/api/answers';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
+import { parseSse } from '../../../../test/support/sse';
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
 import { AUTH_TEST_ENV, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
@@ -10,18 +11,6 @@ import { retrieveSources } from './retrieval/retrieve';
 
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
-
-function parseSse(body: string): { event: string; data: unknown }[] {
-  return body
-    .split(/\n\n/)
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
-}
 
 /** A well-formed model answer citing the real numbers of the retrieved sources. */
 function goodAnswer(deposit: number, cdc: number): string {

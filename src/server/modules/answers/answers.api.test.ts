@@ -15,6 +15,7 @@ import {
 import { MESSAGES } from '../../../common/messages';
 import { createRoutesApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
+import { parseSse } from '../../../../test/support/sse';
 import { AUTH_TEST_ENV, ORIGIN, TestBrowser, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
 import { answersRoutes } from './answers-routes';
@@ -30,27 +31,6 @@ const SETTLED_CASE = 'Quel est le montant maximum du dépôt de garantie pour un
 const OUT_OF_SCOPE = 'Quelle est la meilleure recette de la tarte aux pommes pour le dessert de dimanche ?';
 const URGENT_OUT_OF_SCOPE = "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?";
 const ENGLISH = 'My landlord does not want to give back my security deposit, what should I do about it?';
-
-interface SseMessage {
-  event: string;
-  data: unknown;
-}
-
-/** Parses a complete text/event-stream body into its events. */
-function parseSse(body: string): SseMessage[] {
-  return body
-    .split(/\n\n/)
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
-      const data = lines
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
-}
 
 /** Every citation marker of the answer names one of its sources. */
 function expectValidMarkers(answer: Answer): void {

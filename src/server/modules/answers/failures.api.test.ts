@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
@@ -9,6 +8,7 @@ import type { CreditsService } from '../credits/credits-service';
 import { answersRoutes } from './answers-routes';
 import { ANSWER_MESSAGES, createAnswersService, type AnswersServiceDeps } from './answers-service';
 import { feedbackRoutes } from './feedback-routes';
+import { captureLogs } from '../../../../test/support/logs';
 
 /**
  * An exception a route catches is logged with its class and frame (never its message, which here quotes
@@ -29,13 +29,7 @@ interface Harness {
 }
 
 async function harness(register: (app: FastifyInstance) => Promise<void>): Promise<Harness> {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { lines, stream } = captureLogs();
   const app = await createRoutesApp({ logger: { level: 'info', stream } });
   await app.register(metricsPlugin, { token: undefined, defaultMetrics: false });
   await register(app);

@@ -55,12 +55,18 @@ export function signInFailureKey(email: string): string {
 /** The account page, where the owner sees and regenerates the API key. */
 export const ACCOUNT_PAGE_PATH = '/app/compte';
 
-export async function createAccounts(config: Config, database: Database, logger: FastifyBaseLogger): Promise<Accounts> {
+/** `clock` is the rate limits' time source (epoch milliseconds): tests move it; Date.now otherwise. */
+export async function createAccounts(
+  config: Config,
+  database: Database,
+  logger: FastifyBaseLogger,
+  clock?: () => number,
+): Promise<Accounts> {
   const profiles = createProfileService(database.db, { requireEmailVerification: config.auth.requireEmailVerification });
   const credits = createCreditsService(database.db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
   const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
-  const rateLimiter = createAuthRateLimiter(database.db, config.auth.rateLimit.windowSeconds);
+  const rateLimiter = createAuthRateLimiter(database.db, config.auth.rateLimit.windowSeconds, clock);
   const origin = siteOrigin(config);
   const auth = createAuth({
     config,

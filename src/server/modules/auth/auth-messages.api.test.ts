@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -7,6 +6,7 @@ import { startTestSmtp, type TestSmtp } from '../../../../test/api/support/mail'
 import { looksFrench } from '../../../../test/api/support/fuzz-harness';
 import { users } from '../../db/schema';
 import { MESSAGES } from '../../../common/messages';
+import { captureLogs } from '../../../../test/support/logs';
 
 interface ErrorReply {
   code: string;
@@ -23,17 +23,11 @@ const LIMITS = { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '100
 describe('auth replies and e-mails', () => {
   let t: TestApp;
   let smtp: TestSmtp;
-  const logLines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logLines.push(chunk.toString());
-      cb();
-    },
-  });
+  const logs = captureLogs();
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    t = await createTestApp('pglite', { ...AUTH_TEST_ENV, ...LIMITS, SMTP_URL: smtp.url }, { logger: { level: 'info', stream: logStream } });
+    t = await createTestApp('pglite', { ...AUTH_TEST_ENV, ...LIMITS, SMTP_URL: smtp.url }, { logger: { level: 'info', stream: logs.stream } });
   });
   afterAll(async () => {
     await t?.close();
@@ -182,10 +176,10 @@ describe('auth replies and e-mails', () => {
     const before = smtp.mails.length;
     await b.post('/api/auth/request-password-reset', { email: 'journal-adresse@exemple.fr' });
     await smtp.waitFor('journal-adresse@exemple.fr', before);
-    const sent = logLines.filter((l) => l.includes('e-mail sent'));
+    const sent = logs.lines.filter((l) => l.includes('e-mail sent'));
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((l) => /"to":"sha256:[0-9a-f]{16}"/.test(l))).toBe(true);
-    expect(logLines.join('\n')).not.toContain('journal-adresse');
+    expect(logs.lines.join('\n')).not.toContain('journal-adresse');
   });
 });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -10,6 +9,7 @@ import { firstLink, startTestSmtp, type TestSmtp } from '../../../../test/api/su
 import { creditLedger, profiles, sessions, users, verifications } from '../../db/schema';
 import { profileResponseSchema } from '../../../common/auth/profile';
 import { MESSAGES } from '../../../common/messages';
+import { captureLogs } from '../../../../test/support/logs';
 
 interface ErrorReply {
   code: string;
@@ -20,20 +20,14 @@ interface ErrorReply {
 describe.each(DB_KINDS)('accounts on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
-  const logLines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logLines.push(chunk.toString());
-      cb();
-    },
-  });
+  const logs = captureLogs();
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
     t = await createTestApp(
       kind,
       { ...AUTH_TEST_ENV, SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' },
-      { logger: { level: 'debug', stream: logStream } },
+      { logger: { level: 'debug', stream: logs.stream } },
     );
   });
   afterAll(async () => {
@@ -244,7 +238,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const mail = await smtp.waitFor('journal@exemple.fr', before);
     const token = new URL(firstLink(mail.text)).searchParams.get('token') ?? '';
     const cookie = b.jar.get('ql.session_token') ?? '';
-    const log = logLines.join('\n');
+    const log = logs.lines.join('\n');
     expect(log.length).toBeGreaterThan(0);
     expect(log).toContain('/api/auth/sign-in/email');
     for (const secret of [password, token, cookie.split('.')[0] ?? '', 'update-password?token']) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
@@ -9,6 +9,7 @@ import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, signIn, signUp } from '../../../../test/api/support/http';
 import { MESSAGES } from '../../../common/messages';
 import { firstLink, parseMail } from '../../../../test/api/support/mail';
+import { manualClock, type ManualClock } from '../../../../test/support/clock';
 
 const WINDOW_SECONDS = 4;
 const LIMIT_ENV = {
@@ -17,8 +18,6 @@ const LIMIT_ENV = {
   AUTH_RATE_LIMIT_PER_EMAIL: '3',
   AUTH_RATE_LIMIT_PER_IP: '6',
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Asks for a reset link for `email` from `ip` and reads it from DATA_DIR/outbox (no SMTP in these tests). */
 async function resetLink(t: TestApp, email: string, ip: string): Promise<{ status: number; token: string | null }> {
@@ -33,8 +32,10 @@ async function resetLink(t: TestApp, email: string, ip: string): Promise<{ statu
 
 describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
   let t: TestApp;
+  // The limits' clock stands still unless a test moves it: no window ends half-way through a test.
+  const clock = manualClock();
   beforeAll(async () => {
-    t = await createTestApp(kind, LIMIT_ENV);
+    t = await createTestApp(kind, LIMIT_ENV, { authClock: clock.now });
   });
   afterAll(async () => {
     await t?.close();
@@ -63,7 +64,10 @@ describe.each(DB_KINDS)('auth rate limits on %s', (kind) => {
     expect(ipLimited.statusCode).toBe(429);
     expect(ipLimited.json<{ error: { message: string } }>().error.message).toBe(MESSAGES.tooManyAttempts);
 
-    await sleep(WINDOW_SECONDS * 1000 + 200);
+    // One millisecond before the window ends, still refused; once it has ended, heard again.
+    clock.advance(WINDOW_SECONDS * 1000 - 1);
+    expect((await signIn(b, 'autre4@exemple.fr', 'Mauvais123')).statusCode).toBe(429);
+    clock.advance(1);
     expect((await signIn(b, 'cible@exemple.fr', 'Mauvais123')).statusCode).toBe(401);
   });
 
@@ -131,13 +135,14 @@ describe('auth rate limits hold across two instances sharing PostgreSQL', () => 
   let second: Awaited<ReturnType<typeof buildApp>>;
   let secondDb: Database;
   let dist: string;
+  const clock = manualClock();
   beforeAll(async () => {
-    t = await createTestApp('postgres', LIMIT_ENV);
+    t = await createTestApp('postgres', LIMIT_ENV, { authClock: clock.now });
     dist = makeFakeClientDist();
     secondDb = await openDatabase({ databaseUrl: t.testDb.url, dataDir: t.testDb.dataDir });
     second = await buildApp(
       loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.testDb.dataDir, CLIENT_DIST_DIR: dist, ...LIMIT_ENV }),
-      { logger: false, database: secondDb, searchEngine: await testSearchEngine() },
+      { logger: false, database: secondDb, searchEngine: await testSearchEngine(), authClock: clock.now },
     );
     await second.ready();
   });
@@ -162,34 +167,21 @@ describe('auth rate limits hold across two instances sharing PostgreSQL', () => 
 
 describe.each(DB_KINDS)('sign-in lockout lets the owner in, on %s', (kind) => {
   let t: TestApp;
+  let clock: ManualClock;
   beforeAll(async () => {
+    clock = manualClock();
     t = await createTestApp(kind, {
       ...AUTH_TEST_ENV,
       AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
       AUTH_RATE_LIMIT_PER_EMAIL: '3',
       AUTH_RATE_LIMIT_PER_IP: '100',
       AUTH_SIGN_IN_FAILURES_PER_EMAIL: '8',
-    });
+    }, { authClock: clock.now });
   });
   afterAll(async () => {
     await t?.close();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  /** The limiter's clock: Date only (the database and the sockets keep real timers). */
-  function freezeClock(): (ms: number) => void {
-    let now = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'], now });
-    return (ms) => {
-      now += ms;
-      vi.setSystemTime(now);
-    };
-  }
-
   it('an attacker elsewhere does not lock the owner out, and waits longer after each further failure', async () => {
-    const advance = freezeClock();
     const owner = new TestBrowser(t.app, '10.5.0.1');
     expect((await signUp(owner, 'proprietaire@exemple.fr')).statusCode).toBe(200);
     const attacker = new TestBrowser(t.app, '198.51.100.9');
@@ -205,7 +197,7 @@ describe.each(DB_KINDS)('sign-in lockout lets the owner in, on %s', (kind) => {
 
     // The attacker's pair: 1 s, 2 s, 4 s, 8 s between guesses.
     for (const seconds of [1, 2, 4]) {
-      advance(seconds * 1000);
+      clock.advance(seconds * 1000);
       expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(401);
       const next = await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123');
       expect(next.statusCode).toBe(429);
@@ -213,16 +205,15 @@ describe.each(DB_KINDS)('sign-in lockout lets the owner in, on %s', (kind) => {
     }
     expect(waits).toEqual(['1', '2', '4', '8']);
     // A refused try does not add to the wait: after 8 s the next guess is heard.
-    advance(7000);
+    clock.advance(7000);
     expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(429);
-    advance(1000);
+    clock.advance(1000);
     expect((await signIn(attacker, 'proprietaire@exemple.fr', 'Devine123')).statusCode).toBe(401);
     // And the owner is still in, again and again.
     for (let i = 0; i < 3; i++) expect((await signIn(new TestBrowser(t.app, '10.5.0.1'), 'proprietaire@exemple.fr')).statusCode).toBe(200);
   });
 
   it('a spread-out attack reaches the per-e-mail ceiling; the reset link lets the owner in again', async () => {
-    freezeClock();
     const owner = new TestBrowser(t.app, '10.6.0.1');
     expect((await signUp(owner, 'assiege@exemple.fr')).statusCode).toBe(200);
     for (let i = 0; i < 8; i++) {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, makeFakeClientDist, type TestApp } from '../../../../test/support/app';
+import { captureLogs } from '../../../../test/support/logs';
 
 /** A built client whose /mentions.html is the real page (with its legal-notice markers). */
 function distWithMentions(): string {
@@ -21,13 +21,7 @@ describe('legal notice in /mentions.html', () => {
   });
 
   function capture() {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        lines.push(chunk.toString());
-        cb();
-      },
-    });
+    const { lines, stream } = captureLogs();
     return { lines, logger: { level: 'warn', stream } };
   }
 

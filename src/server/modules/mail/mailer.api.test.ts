@@ -3,19 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { Writable } from 'node:stream';
 import { createMailer, emailLogId } from './mailer';
 import { resetPasswordEmail } from './templates';
 import { parseMail, startTestSmtp } from '../../../../test/api/support/mail';
+import { captureLogs } from '../../../../test/support/logs';
 
 function captureLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _e, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
+  const { lines, stream } = captureLogs();
   return { logger: Fastify({ logger: { level: 'info', stream } }).log, lines };
 }
 

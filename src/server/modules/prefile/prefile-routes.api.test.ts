@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFILE_BODY_LIMIT, PREFILE_MESSAGES, prefileFileName, prefileRoutes } from './prefile-routes';
 import { SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
 import { createRoutesApp } from '../../../../test/support/app';
+import { captureLogs } from '../../../../test/support/logs';
 import type { SignedInUser } from '../auth/signed-in';
 
 /** The stub signs in any request carrying `authorization: Bearer ok`. */
@@ -12,16 +12,10 @@ async function resolveUser(request: FastifyRequest): Promise<SignedInUser | null
 }
 
 const AUTH = { authorization: 'Bearer ok' };
-const logLines: string[] = [];
+const { lines: logLines, stream } = captureLogs();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
   // Logs at info level into memory, to prove the route writes nothing of the body; the app-wide body
   // limit of app.ts (256 kB), which the route raises to 512 kB.
   app = await createRoutesApp({ logger: { level: 'info', stream }, bodyLimit: 256 * 1024 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECTION_IDS, type AnswerSection } from '../../../../common/api/answers';
-import { startFakeLlm, type FakeLlm, type FakeLlmBehaviour } from '../../../../../test/support/fake-llm';
+import { startFakeLlm, type FakeLlm, type FakeLlmBehaviour, type FakeLlmScript } from '../../../../../test/support/fake-llm';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmConfig } from './compose-llm';
 import type { ChatMessage, RetrievedSource } from './types';
 
@@ -81,7 +81,7 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   ...over,
 });
 
-async function run(behaviour: FakeLlmBehaviour, over: Partial<ComposeWithLlmOptions> = {}) {
+async function run(behaviour: FakeLlmScript, over: Partial<ComposeWithLlmOptions> = {}) {
   llm.setScript(behaviour);
   const before = llm.requests.length;
   const streamed: AnswerSection[] = [];
@@ -250,8 +250,12 @@ describe('composeWithLlmDetailed against an OpenAI-compatible server', () => {
 
   it('returns null with reason "aborted" when the caller aborts, and makes no request without sources', async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
-    const { outcome } = await run({ kind: 'stall', text: GOOD, deltas: 2 }, { signal: ac.signal });
+    // The caller gives up once the model has the request (it sends two pieces, then stalls).
+    const stallAndAbort = (): FakeLlmBehaviour => {
+      setImmediate(() => ac.abort());
+      return { kind: 'stall', text: GOOD, deltas: 2 };
+    };
+    const { outcome } = await run(stallAndAbort, { signal: ac.signal });
     expect(outcome).toMatchObject({ ok: false, reason: 'aborted' });
 
     const before = llm.requests.length;

@@ -197,8 +197,21 @@ describe('streamChatCompletion', () => {
   it('fails with kind "aborted" when the caller aborts, and cancels when the caller stops reading', async () => {
     llm.setScript({ kind: 'stall', text: 'Début', deltas: 1 });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
-    const e = await failure(options({ signal: ac.signal }));
+    // The caller gives up once the first piece has come (the model then stalls).
+    const pieces: string[] = [];
+    const e = await (async () => {
+      try {
+        for await (const piece of streamChatCompletion(options({ signal: ac.signal }))) {
+          pieces.push(piece);
+          ac.abort();
+        }
+      } catch (err) {
+        if (err instanceof LlmError) return err;
+        throw err;
+      }
+      throw new Error('expected an LlmError');
+    })();
+    expect(pieces).toEqual(['Début']);
     expect(e.kind).toBe('aborted');
 
     llm.setScript({ kind: 'answer', text: 'y'.repeat(2000), deltaSize: 5, byteChunkSize: 50, delayMs: 5 });
