@@ -80,11 +80,14 @@ export function createAuthRateLimiter(db: AppDb, windowSeconds: number, now: () 
     },
 
     async attempt(key, free) {
-      const at = now();
+      const started = now();
       // windowStart holds the time of the last counted attempt.
       const verdict = await db.transaction(async (tx) => {
-        await tx.insert(authRateLimits).values({ key, count: 0, windowStart: at }).onConflictDoNothing({ target: authRateLimits.key });
+        await tx.insert(authRateLimits).values({ key, count: 0, windowStart: started }).onConflictDoNothing({ target: authRateLimits.key });
         const [row] = await tx.select().from(authRateLimits).where(eq(authRateLimits.key, key)).for('update');
+        // The time is read once the row is locked: a concurrent attempt that took the lock first may have
+        // stored a later time than this one started at, and must not make this one look early.
+        const at = Math.max(now(), row?.windowStart ?? 0);
         const lapsed = !row || at - row.windowStart >= windowMs;
         const count = lapsed ? 0 : row.count;
         const waitUntil = lapsed ? at : row.windowStart + progressiveDelayMs(count, free, windowMs);
@@ -92,7 +95,7 @@ export function createAuthRateLimiter(db: AppDb, windowSeconds: number, now: () 
         await tx.update(authRateLimits).set({ count: count + 1, windowStart: at }).where(eq(authRateLimits.key, key));
         return { allowed: true, retryAfterSeconds: 0 };
       });
-      await sweep(at);
+      await sweep(started);
       return verdict;
     },
 
