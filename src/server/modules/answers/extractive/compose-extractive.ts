@@ -235,6 +235,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;
       const pathContext = matcher.present(corpusStems(p.section.join(' ')));
+      const pathFactFit = status.fits && p.section.some((h) => factVerdict(h, u.facts) === 'fit');
       const units = cachedUnits(p.text);
       units.forEach((unit, ui) => {
         const before = ui > 0 ? units[ui - 1] : undefined;
@@ -259,7 +260,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
           pi,
           open: view.si === 0 ? status.open : [],
           fits: status.fits || ownVerdict === 'fit',
-          factFit: ownVerdict === 'fit' || (status.fits && p.section.some((h) => factVerdict(h, u.facts) === 'fit')),
+          factFit: ownVerdict === 'fit' || pathFactFit,
           present: matcher.present(features(unit).stems),
           context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
           description: p.description,
