@@ -157,6 +157,7 @@ function cases(): Case[] {
     out.push({ name: `POST /api/answers SSE: ${name}`, method: 'POST', path: '/api/answers', body: question(text), auth: true, stream: true });
     if (text.length <= 6000) {
       out.push({ name: `GET /api/search: ${name}`, method: 'GET', path: `/api/search?q=${encodeURIComponent(text)}&limit=20` });
+      out.push({ name: `POST /api/search: ${name}`, method: 'POST', path: '/api/search', body: JSON.stringify({ q: text, limit: 20 }) });
     }
   }
   const structural: [string, string][] = [
@@ -166,7 +167,7 @@ function cases(): Case[] {
     ['a 300 kB body (over the limit)', question('a'.repeat(300 * KB))],
   ];
   // The API-key route last: a valid call gives the account a new key, which the other cases would lack.
-  const bodyRoutes = ['/api/answers', '/api/feedback', '/api/answers/pdf', '/api/search/question-check', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/profile/api-key'];
+  const bodyRoutes = ['/api/answers', '/api/feedback', '/api/answers/pdf', '/api/search', '/api/search/question-check', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/profile/api-key'];
   const structuralCases = bodyRoutes.flatMap((path) =>
     structural.map(([name, body]): Case => ({ name: `POST ${path}: ${name}`, method: 'POST', path, body, auth: !path.startsWith('/api/auth') })),
   );

@@ -40,10 +40,11 @@ describe('useRelatedFiches', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    const url = new URL(String(fetchImpl.mock.calls[0]?.[0]), 'http://x');
-    expect(url.pathname).toBe('/api/search');
-    expect(url.searchParams.get('q')).toBe('mon proprio garde ma caution');
-    expect(url.searchParams.get('limit')).toBe('5');
+    // A POST with the text in the body: nothing of the question in the URL.
+    const [url, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/search');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ q: 'mon proprio garde ma caution', limit: 5 });
     expect(result.current.map((r) => r.id)).toEqual(['F31269', 'N19808']);
   });
 

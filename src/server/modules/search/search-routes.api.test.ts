@@ -119,3 +119,29 @@ describe('GET /api/search', () => {
     }
   });
 });
+
+describe('POST /api/search (the site: the text in the body, never in a URL)', () => {
+  it('answers the same results as GET for the same query', async () => {
+    const q = 'mon proprio garde ma caution';
+    const byGet = searchResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/search', query: { q, limit: '5' } })).json());
+    const res = await app.inject({ method: 'POST', url: '/api/search', payload: { q, limit: 5 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const byPost = searchResponseSchema.parse(res.json());
+    expect(byPost.results.map((r) => r.id)).toEqual(byGet.results.map((r) => r.id));
+    expect(byPost.results.map((r) => r.id)).toContain('F31269');
+  });
+
+  it('refuses a bad body with the search’s French messages, and a body over its limit with a 413', async () => {
+    const empty = await app.inject({ method: 'POST', url: '/api/search', payload: { q: '   ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { code: 'invalid_query', message: SEARCH_MESSAGES.empty } });
+    const badLimit = await app.inject({ method: 'POST', url: '/api/search', payload: { q: 'bail', limit: 0 } });
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.json()).toMatchObject({ error: { code: 'invalid_limit' } });
+    const notText = await app.inject({ method: 'POST', url: '/api/search', payload: { q: ['bail'] } });
+    expect(notText.statusCode).toBe(400);
+    const huge = await app.inject({ method: 'POST', url: '/api/search', payload: { q: 'bail '.repeat(20_000) } });
+    expect(huge.statusCode).toBe(413);
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   questionCheckRequestSchema,
@@ -7,6 +7,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
   type QuestionCheckResponse,
+  type SearchQuery,
   type SearchResponse,
 } from '../../../common/api/search';
 import { MESSAGES } from '../../../common/messages';
@@ -26,6 +27,9 @@ export interface SearchRoutesOptions {
  */
 export const QUESTION_CHECK_BODY_LIMIT = 4 * 1024;
 
+/** A search body: a question of 6,000 characters, every one escaped in JSON, fits. */
+export const SEARCH_BODY_LIMIT = 64 * 1024;
+
 /** The search's own French messages (src/common/api/search.ts) name what is wrong with `q` or `limit`. */
 const INVALID_SEARCH: InvalidRequestReplies = {
   invalid: { code: 'invalid_query', message: MESSAGES.badRequest },
@@ -38,7 +42,7 @@ const INVALID_QUESTION_CHECK: InvalidRequestReplies = {
 };
 
 /**
- * GET /search (mounted under /api): official fiches related to a question; POST /search/question-check:
+ * GET or POST /search (mounted under /api): official fiches related to a question; POST /search/question-check:
  * the French check of a question with the corpus's vocabulary (short questions). Public, rate-limited per IP.
  */
 export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptions): Promise<void> {
@@ -46,6 +50,19 @@ export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptio
   const { engine } = opts;
   const rateLimit = () => ({ max: opts.perMinute ?? 60, timeWindow: '1 minute' });
 
+  const search = (query: SearchQuery, log: FastifyBaseLogger): SearchResponse => {
+    const started = performance.now();
+    const results = engine.search(query.q, query.limit);
+    const tookMs = Math.round((performance.now() - started) * 100) / 100;
+    // The question text is never logged: only counts.
+    log.debug({ results: results.length, tookMs }, 'search');
+    return {
+      results: results.map((r) => ({ id: r.id, title: r.title, url: r.url, score: r.score, snippet: r.snippet, type: r.type })),
+      tookMs,
+    };
+  };
+
+  // For scripts: the query in the URL.
   app.get(
     '/search',
     {
@@ -53,18 +70,19 @@ export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptio
       schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
       config: { rateLimit: rateLimit(), invalidRequest: INVALID_SEARCH },
     },
-    async (request, reply) => {
-      const started = performance.now();
-      const results = engine.search(request.query.q, request.query.limit);
-      const tookMs = Math.round((performance.now() - started) * 100) / 100;
-      const body: SearchResponse = {
-        results: results.map((r) => ({ id: r.id, title: r.title, url: r.url, score: r.score, snippet: r.snippet, type: r.type })),
-        tookMs,
-      };
-      // The question text is never logged: only counts.
-      request.log.debug({ results: body.results.length, tookMs }, 'search');
-      return reply.header('cache-control', 'no-store').send(body);
+    async (request, reply) => reply.header('cache-control', 'no-store').send(search(request.query, request.log)),
+  );
+
+  // For the site: the text being typed goes in the body, never in a URL (URLs end up in access logs and
+  // proxies). Same schema, same answer.
+  app.post(
+    '/search',
+    {
+      bodyLimit: SEARCH_BODY_LIMIT,
+      schema: { body: searchQuerySchema, response: { 200: searchResponseSchema } },
+      config: { rateLimit: rateLimit(), invalidRequest: INVALID_SEARCH },
     },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(search(request.body, request.log)),
   );
 
   app.post(

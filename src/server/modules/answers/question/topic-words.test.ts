@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusStems, coverage, searchText, stemSet, topicWords, wordPresent } from './topic-words';
+import { corpusStems, coverage, MAX_TOPIC_WORDS, searchText, stemSet, topicWords, wordPresent } from './topic-words';
 
 describe('topicWords', () => {
   it('keeps the topic words, with the legal phrasings of the lexicon', () => {
@@ -17,6 +17,14 @@ describe('topicWords', () => {
     expect(words).not.toContain('grave');
     expect(searchText(q)).not.toMatch(/faute/u);
     expect(topicWords('Licencié pour faute grave').map((w) => w.word)).toContain('faute');
+  });
+
+  it('keeps the first words of a long text only (each is compared with every sentence of the sources)', () => {
+    const long = Array.from({ length: 900 }, (_, i) => `mot${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}x`).join(' ');
+    const words = topicWords(long);
+    expect(words).toHaveLength(MAX_TOPIC_WORDS);
+    expect(words[0]?.word).toBe('motaax');
+    expect(searchText(long).split(' ').length).toBeLessThanOrEqual(300);
   });
 
   it('has no topic word for a greeting', () => {

@@ -76,9 +76,23 @@ export interface TopicWord {
 
 const compiled = compileLexicon(LEXICON);
 
+/**
+ * At most this many topic words are kept (the first ones): an everyday question has a dozen or two, and
+ * every sentence of every source is compared with each of them, so a long text must not multiply the work.
+ */
+export const MAX_TOPIC_WORDS = 48;
+
+/**
+ * Words of a question read at most (the search engine reads 200): the lexicon's phrase matching and the
+ * stemming of a 6,000-character text would otherwise cost tens of milliseconds for nothing.
+ */
+const MAX_QUESTION_TOKENS = 300;
+
+const questionTokens = (question: string): string[] => tokenize(question).slice(0, MAX_QUESTION_TOKENS);
+
 /** The topic words of a question, in order, without duplicates (by stem). */
 export function topicWords(question: string): TopicWord[] {
-  const tokens = tokenize(question);
+  const tokens = questionTokens(question);
   const folded = tokens.map((t) => foldAccents(t));
   const matches = matchLexicon(folded, compiled);
   const denied = deniedIndexes(folded);
@@ -86,6 +100,7 @@ export function topicWords(question: string): TopicWord[] {
   const seen = new Set<string>();
   tokens.forEach((tok, i) => {
     const f = folded[i] ?? '';
+    if (out.length >= MAX_TOPIC_WORDS) return;
     if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok) || denied.has(i)) return;
     const stem = analyzeToken(tok);
     if (!stem || seen.has(stem)) return;
@@ -106,7 +121,7 @@ export function topicWords(question: string): TopicWord[] {
  * phrase are kept.
  */
 export function searchText(question: string): string {
-  const tokens = tokenize(question);
+  const tokens = questionTokens(question);
   const folded = tokens.map((t) => foldAccents(t));
   const keep = new Set<number>();
   for (const m of matchLexicon(folded, compiled)) for (let i = m.start; i < m.start + m.length; i++) keep.add(i);
