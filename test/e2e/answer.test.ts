@@ -273,6 +273,33 @@ describe('the answer flow', () => {
     const sectionBox = await firstSection.boundingBox();
     expect(blockBox && sectionBox && blockBox.y < sectionBox.y).toBe(true);
 
+    // Aligned: the box spans the answer's column; in each column of the list, the numbers end at one edge
+    // and their labels start at another.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const layout = await emergency.evaluate((block) => {
+        const sections = document.querySelector('.answer-sections')?.getBoundingClientRect();
+        const box = block.getBoundingClientRect();
+        const columns = new Map<number, { numberRights: Set<number>; labelLefts: Set<number> }>();
+        for (const li of block.querySelectorAll('li')) {
+          const number = li.querySelector('a.answer-emergency-number');
+          const label = li.querySelector('span');
+          if (!number || !label) continue;
+          const column = columns.get(Math.round(li.getBoundingClientRect().left)) ?? { numberRights: new Set(), labelLefts: new Set() };
+          column.numberRights.add(Math.round(number.getBoundingClientRect().right));
+          column.labelLefts.add(Math.round(label.getClientRects()[0]?.left ?? -1));
+          columns.set(Math.round(li.getBoundingClientRect().left), column);
+        }
+        return {
+          edges: [Math.round(box.left - (sections?.left ?? 0)), Math.round(box.right - (sections?.right ?? 0))],
+          columns: [...columns.values()].map((c) => [c.numberRights.size, c.labelLefts.size]),
+        };
+      });
+      expect(layout.edges, `${width} px`).toEqual([0, 0]);
+      expect(layout.columns.length, `${width} px`).toBeGreaterThanOrEqual(1);
+      for (const column of layout.columns) expect(column, `${width} px`).toEqual([1, 1]);
+    }
+
     expect(errors).toEqual([]);
     await context.close();
   });

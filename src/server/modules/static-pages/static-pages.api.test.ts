@@ -46,7 +46,14 @@ const PAGES = [
     url: '/mentions.html',
     h1: 'Mentions légales',
     title: 'Mentions légales, données personnelles et sources',
-    main: ['<h2 id="titre-service">Nature du service</h2>', 'Données personnelles (RGPD)', '<dt>Hébergeur</dt><dd>Hébergeur &lt;SAS&gt;</dd>'],
+    main: [
+      '<h2 id="titre-service">Nature du service</h2>',
+      'Données personnelles (RGPD)',
+      '<dt>Hébergeur</dt><dd>Hébergeur &lt;SAS&gt;</dd>',
+      // What « Me localiser » sends, and where.
+      '<strong>Le site ne cherche pas à vous localiser de lui-même.</strong>',
+      'api-adresse.data.gouv.fr',
+    ],
   },
   {
     url: '/services.html',
