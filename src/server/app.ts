@@ -185,7 +185,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (config.env === 'production' && missingNotice.length > 0) {
     app.log.warn(
       { missing: missingNotice },
-      'mentions légales incomplètes : renseignez PUBLISHER_* et HOST_* (ou LEGAL_NOTICE_FILE) pour /mentions.html',
+      'mentions légales incomplètes\u202f: renseignez PUBLISHER_* et HOST_* (ou LEGAL_NOTICE_FILE) pour /mentions.html',
     );
   }
 

@@ -155,7 +155,7 @@ describe('the answer flow', () => {
 
     // Feedback « Non » + a reason: the request holds the verdict, the reason and the mode, nothing else.
     await main.getByRole('button', { name: 'Non', exact: true }).click();
-    await main.getByLabel('Pourquoi ?').selectOption('unclear');
+    await main.getByLabel('Pourquoi\u202f?').selectOption('unclear');
     await main.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await main.getByText('Merci pour votre retour.').waitFor();
     expect(feedbackBodies).toHaveLength(1);
@@ -213,7 +213,7 @@ describe('the answer flow', () => {
     }
     const main = page.getByRole('main');
     const alert = main.getByRole('alert');
-    await alert.getByRole('heading', { name: 'Vous n’avez plus de crédit' }).waitFor({ timeout: 15_000 });
+    await alert.getByRole('heading', { name: "Vous n'avez plus de crédit" }).waitFor({ timeout: 15_000 });
     await alert.getByText('Aucune question ne vous a été facturée.', { exact: false }).waitFor();
     expect(await alert.getByRole('link', { name: 'Point-justice' }).count()).toBe(1);
     expect(await alert.getByRole('link', { name: 'Aide juridictionnelle' }).count()).toBe(1);

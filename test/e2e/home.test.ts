@@ -37,7 +37,7 @@ async function openHome(): Promise<WatchedPage> {
 
 /** The session check is over and nobody is signed in: the form shows its sign-in hint. */
 async function waitForSignedOut(page: Page): Promise<void> {
-  await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+  await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
 }
 
 function placeholderOf(page: Page): Promise<string> {
@@ -66,7 +66,7 @@ describe('home page sections', () => {
     expect(await stars.count()).toBe(3);
     for (const text of await stars.allTextContents()) expect(text.trim()).toBe('★★★★★');
 
-    expect(await page.locator('#comment').getByRole('heading', { name: 'Comment ça marche ?' }).isVisible()).toBe(true);
+    expect(await page.locator('#comment').getByRole('heading', { name: 'Comment ça marche\u202f?' }).isVisible()).toBe(true);
     expect(await page.locator('#utiles li a[href^="https://"]').count()).toBe(6);
     expect(await page.locator('footer').getByText('Du lundi au vendredi, 9h–18h').isVisible()).toBe(true);
     expect(await page.locator('footer address').textContent()).toContain('Paris');
@@ -110,7 +110,7 @@ describe('question form (signed out)', () => {
     expect("Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire ?".startsWith(later)).toBe(true);
 
     // Keyboard focus (a click would send a signed-out visitor to /login): Tab from the hero's last link.
-    await page.getByRole('link', { name: 'Comment ça marche ?' }).first().focus();
+    await page.getByRole('link', { name: 'Comment ça marche\u202f?' }).first().focus();
     await page.keyboard.press('Tab');
     expect(await textarea.evaluate((el) => el === document.activeElement)).toBe(true);
     const stopped = await placeholderOf(page);
@@ -301,7 +301,7 @@ describe('professionals links and the city', () => {
     await page.reload();
     await page.locator('main#contenu').waitFor();
     expect(await nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
-    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+    await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
     expect(site.geo.calls).toEqual(calls);
     expect(errors).toEqual([]);
     await context.close();
@@ -331,7 +331,7 @@ describe('professionals links and the city', () => {
       const calls = { ...site.geo.calls };
       await gotoApp(page, `${site.baseUrl}/`);
       await expect.poll(() => site.geo.calls.fallback).toBe(calls.fallback + 1);
-      await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+      await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
       expect(await nearbyLinks(page)).toEqual([
         'https://www.google.com/maps/search/avocat',
         'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=avocat',

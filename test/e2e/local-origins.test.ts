@@ -91,7 +91,7 @@ describe('without PUBLIC_URL', () => {
     await register(page, `http://127.0.0.2:${port}`, newCredentials('autre-origine'));
     await page
       .getByRole('main')
-      .getByText("Requête refusée : l'origine de la requête est absente ou non autorisée.", { exact: false })
+      .getByText("Requête refusée\u202f: l'origine de la requête est absente ou non autorisée.", { exact: false })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
     expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);

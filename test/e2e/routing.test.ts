@@ -125,7 +125,7 @@ describe('layouts', () => {
       expect((await image).status()).toBe(200);
       // No navigation bar in the auth layout; a way back home instead.
       expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
-      await page.getByRole('link', { name: '← Retour à l’accueil' }).waitFor();
+      await page.getByRole('link', { name: "← Retour à l'accueil" }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -5,9 +5,9 @@ import { HowItWorksSection } from './how-it-works-section';
 import { renderAtHome } from './test-utils';
 
 const QUESTIONS = [
-  'Comment mes données sont-elles protégées ?',
-  'Comment fonctionne le service avec l’intelligence artificielle ?',
-  'Comment faire de la publicité sur QuestionLegale.info ?',
+  'Comment mes données sont-elles protégées\u202f?',
+  "Comment fonctionne le service avec l'intelligence artificielle\u202f?",
+  'Comment faire de la publicité sur QuestionLegale.info\u202f?',
 ];
 
 function setup() {
@@ -30,12 +30,12 @@ function panelOf(button: HTMLElement): HTMLElement {
 describe('How it works', () => {
   it('shows the three steps and an « Essayer maintenant » link to #analyse', () => {
     renderAtHome(<HowItWorksSection contactEmail="contact@example.fr" />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Comment ça marche ?' }).closest('section')?.id).toBe('comment');
+    expect(screen.getByRole('heading', { level: 2, name: 'Comment ça marche\u202f?' }).closest('section')?.id).toBe('comment');
     const steps = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(steps.slice(0, 3)).toEqual([
-      'Étape 1 : Inscription',
-      'Étape 2 : Poser votre question',
-      'Étape 3 : Visualiser la réponse',
+      'Étape 1\u202f: Inscription',
+      'Étape 2\u202f: Poser votre question',
+      'Étape 3\u202f: Visualiser la réponse',
     ]);
     expect(screen.getByRole('link', { name: 'Essayer maintenant' }).getAttribute('href')).toBe('/#analyse');
   });

@@ -137,7 +137,7 @@ describe('HomeContent, signed out', () => {
       expect(hrefs, href).toContain(href);
     }
     expect(within(footer).getByRole('link', { name: 'Politique de confidentialité' })).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: 'Conditions d’utilisation' })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: "Conditions d'utilisation" })).toBeTruthy();
     for (const id of ['politique', 'conditions', 'promotion']) {
       const target = document.getElementById(id);
       expect(target && footer.contains(target), id).toBe(true);

@@ -14,7 +14,7 @@ export interface FeedbackRoutesOptions {
 
 export const FEEDBACK_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour donner votre avis.',
-  invalid: 'Avis invalide : indiquez si la réponse vous a été utile.',
+  invalid: 'Avis invalide\u202f: indiquez si la réponse vous a été utile.',
 } as const;
 
 /**

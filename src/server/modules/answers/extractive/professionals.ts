@@ -71,7 +71,7 @@ export const PROFESSIONALS: readonly Professional[] = [
   {
     id: 'notaire',
     name: 'un notaire',
-    role: 'succession, donation, testament, contrat de mariage, vente immobilière : actes authentiques et conseil.',
+    role: 'succession, donation, testament, contrat de mariage, vente immobilière\u202f: actes authentiques et conseil.',
     inSources: /\bnotaire/,
     topic: /\b(succession|heritage|heriti|testament|donation|notaire|vente immobili|achat immobili|contrat de mariage|pacs)/,
   },
