@@ -75,7 +75,7 @@ describe('page metadata', () => {
     expect(seen['/']?.keywords).toContain('question juridique');
     expect(seen['/login']?.keywords).toBeNull();
     expect(seen['/register']?.description).toBe(
-      'Créez votre compte QuestionLegale.info : vos trois premières questions juridiques sont gratuites.',
+      'Créez votre compte QuestionLegale.info\u202f: vos trois premières questions juridiques sont gratuites.',
     );
     expect(seen['/login']?.description).toContain('Connectez-vous à votre compte QuestionLegale.info');
     expect(errors).toEqual([]);
