@@ -44,7 +44,7 @@ describe('route table', () => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(document.querySelector('.ql-auth-layout')).not.toBeNull();
-    expect(screen.getByRole('link', { name: '← Retour à l’accueil' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: "← Retour à l'accueil" }).getAttribute('href')).toBe('/');
     // no navigation bar on the auth screens
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
   });
@@ -105,7 +105,7 @@ describe('route metadata', () => {
     await screen.findByRole('heading', { level: 1, name: 'Inscription' });
     await waitFor(() => expect(document.title).toBe('Inscription — QuestionLegale.info'));
     expect(metaContent('description')).toBe(
-      'Créez votre compte QuestionLegale.info : vos trois premières questions juridiques sont gratuites.',
+      'Créez votre compte QuestionLegale.info\u202f: vos trois premières questions juridiques sont gratuites.',
     );
     expect(metaContent('keywords')).toBeNull();
   });

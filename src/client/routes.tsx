@@ -96,7 +96,7 @@ export function createRoutes({ HomePage }: RoutePages): RouteObject[] {
               path: 'register',
               handle: handle(
                 'Inscription — {site}',
-                'Créez votre compte {site} : vos trois premières questions juridiques sont gratuites.',
+                'Créez votre compte {site}\u202f: vos trois premières questions juridiques sont gratuites.',
               ),
               lazy: async () => ({ Component: (await import('./features/auth/register-page')).RegisterPage }),
             },

@@ -70,7 +70,7 @@ describe('withAbsoluteSiteLinks', () => {
 describe('chosenCaseLine', () => {
   it('puts the chosen case after the question that settles it, with one colon', () => {
     expect(chosenCaseLine('Votre logement est :', 'meublé')).toBe('Votre logement est : meublé');
-    expect(chosenCaseLine('Votre contrat', ' CDD ')).toBe('Votre contrat : CDD');
-    expect(chosenCaseLine(undefined, 'vide')).toBe('Votre situation : vide');
+    expect(chosenCaseLine('Votre contrat', ' CDD ')).toBe('Votre contrat\u202f: CDD');
+    expect(chosenCaseLine(undefined, 'vide')).toBe('Votre situation\u202f: vide');
   });
 });

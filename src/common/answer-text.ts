@@ -93,6 +93,6 @@ export function withAbsoluteSiteLinks(text: string, origin: string | undefined):
  * « Votre logement est : meublé ». Without that question, « Votre situation : … ».
  */
 export function chosenCaseLine(question: string | undefined, label: string): string {
-  const lead = (question ?? 'Votre situation :').trim();
-  return `${lead}${/:$/u.test(lead) ? '' : ' :'} ${label.trim()}`;
+  const lead = (question ?? 'Votre situation\u202f:').trim();
+  return `${lead}${/:$/u.test(lead) ? '' : '\u202f:'} ${label.trim()}`;
 }

@@ -48,7 +48,7 @@ export const MESSAGES = {
     'Trop de tentatives de connexion sur ce compte. Réinitialisez votre mot de passe avec « Mot de passe oublié ? » ou réessayez plus tard.',
   emailVerificationDisabled: "La confirmation des adresses e-mail n'est pas activée sur ce site.",
   requestTimeout: "La requête n'a pas été reçue à temps. Veuillez réessayer.",
-  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux (cookies trop nombreux ?).',
+  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux (cookies trop nombreux\u202f?).',
   // Database unreachable (stopped, restarting): a 503; nothing was charged, the request can be retried.
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   // Mail server unreachable: the reset (or confirmation) e-mail can be requested again.

@@ -32,7 +32,9 @@ import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
 import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
-import { missingLegalNoticeFields, renderLegalNotice } from './modules/legal-notice/legal-notice';
+import { missingLegalNoticeFields } from './modules/legal-notice/legal-notice';
+import { staticPagesRoutes } from './modules/static-pages/static-pages-routes';
+import { readSpaStylesheets, type StaticSite } from './modules/static-pages/static-layout';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise the app opens one from the config and closes it. */
@@ -173,19 +175,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     { prefix: '/api' },
   );
-  await app.register(articlesRoutes, { engine: searchEngine, siteTitle: config.siteTitle });
+  // The pages the server renders itself share one layout and the application's stylesheet.
+  const staticSite: StaticSite = {
+    siteTitle: config.siteTitle,
+    contactEmail: config.contactEmail,
+    stylesheets: readSpaStylesheets(config.clientDistDir),
+  };
+  await app.register(articlesRoutes, { engine: searchEngine, site: staticSite });
+  await app.register(staticPagesRoutes, { site: staticSite, legalNotice: config.legalNotice });
 
-  await app.register(clientPlugin, {
-    distDir: config.clientDistDir,
-    publicConfig: livePublicConfig,
-    renderStaticPage: (name, html) => (name === 'mentions.html' ? renderLegalNotice(html, config.legalNotice, config.siteTitle) : html),
-  });
+  await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: livePublicConfig });
   // The law requires the publisher and the host on the site: say so at start in production when they are missing.
   const missingNotice = missingLegalNoticeFields(config.legalNotice);
   if (config.env === 'production' && missingNotice.length > 0) {
     app.log.warn(
       { missing: missingNotice },
-      'mentions légales incomplètes : renseignez PUBLISHER_* et HOST_* (ou LEGAL_NOTICE_FILE) pour /mentions.html',
+      'mentions légales incomplètes\u202f: renseignez PUBLISHER_* et HOST_* (ou LEGAL_NOTICE_FILE) pour /mentions.html',
     );
   }
 

@@ -51,7 +51,7 @@ describe('loadConfig', () => {
   it('bounds slow clients by default, and keeps a socket open longer than a model may stay silent', () => {
     expect(loadConfig({}).connections).toEqual({ requestTimeoutMs: 30_000, connectionTimeoutMs: 60_000, keepAliveTimeoutMs: 10_000, maxPerIp: 50 });
     const llm = { LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm', LLM_TIMEOUT_MS: '20000' };
-    expect(() => loadConfig({ ...llm, CONNECTION_TIMEOUT_MS: '15000' })).toThrow(/CONNECTION_TIMEOUT_MS="15000" : doit être supérieur à LLM_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...llm, CONNECTION_TIMEOUT_MS: '15000' })).toThrow(/CONNECTION_TIMEOUT_MS="15000"\u202f: doit être supérieur à LLM_TIMEOUT_MS/);
     expect(loadConfig({ ...llm, CONNECTION_TIMEOUT_MS: '25000' }).connections.connectionTimeoutMs).toBe(25_000);
   });
 
@@ -124,8 +124,8 @@ describe('loadConfig: scheduled corpus update and retrieval models (off by defau
     });
     expect(c.embeddings).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'bge-m3', timeoutMs: 1500, batchSize: 32 });
     expect(c.queryRewrite).toEqual({ timeoutMs: 3000 });
-    expect(() => loadConfig({ LLM_QUERY_REWRITE: 'true' })).toThrow('LLM_QUERY_REWRITE="true" : demande LLM_BASE_URL et LLM_MODEL');
-    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('EMBEDDINGS_MODEL="" : requis avec EMBEDDINGS_BASE_URL');
+    expect(() => loadConfig({ LLM_QUERY_REWRITE: 'true' })).toThrow('LLM_QUERY_REWRITE="true"\u202f: demande LLM_BASE_URL et LLM_MODEL');
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('EMBEDDINGS_MODEL=""\u202f: requis avec EMBEDDINGS_BASE_URL');
     expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'bge-m3', EMBEDDINGS_BATCH_SIZE: '1000' })).toThrow(ConfigError);
   });
 });

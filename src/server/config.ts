@@ -294,22 +294,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '?');
-        return `${name}=${JSON.stringify(env[name] ?? '')} : ${issue.message}`;
+        return `${name}=${JSON.stringify(env[name] ?? '')}\u202f: ${issue.message}`;
       }),
     );
   }
   const e = parsed.data;
   const problems: string[] = [];
   if (e.LLM_QUERY_REWRITE && !(e.LLM_BASE_URL && e.LLM_MODEL)) {
-    problems.push(`LLM_QUERY_REWRITE=${JSON.stringify(env.LLM_QUERY_REWRITE ?? '')} : demande LLM_BASE_URL et LLM_MODEL`);
+    problems.push(`LLM_QUERY_REWRITE=${JSON.stringify(env.LLM_QUERY_REWRITE ?? '')}\u202f: demande LLM_BASE_URL et LLM_MODEL`);
   }
   if (Boolean(e.EMBEDDINGS_BASE_URL) !== Boolean(e.EMBEDDINGS_MODEL)) {
     const missing = e.EMBEDDINGS_BASE_URL ? 'EMBEDDINGS_MODEL' : 'EMBEDDINGS_BASE_URL';
-    problems.push(`${missing}="" : requis avec ${missing === 'EMBEDDINGS_MODEL' ? 'EMBEDDINGS_BASE_URL' : 'EMBEDDINGS_MODEL'}`);
+    problems.push(`${missing}=""\u202f: requis avec ${missing === 'EMBEDDINGS_MODEL' ? 'EMBEDDINGS_BASE_URL' : 'EMBEDDINGS_MODEL'}`);
   }
   if (e.CONNECTION_TIMEOUT_MS <= e.LLM_TIMEOUT_MS && e.LLM_BASE_URL && e.LLM_MODEL) {
     // A streamed answer may stay silent up to LLM_TIMEOUT_MS while the model thinks: the socket must outlive it.
-    problems.push(`CONNECTION_TIMEOUT_MS=${JSON.stringify(env.CONNECTION_TIMEOUT_MS ?? String(e.CONNECTION_TIMEOUT_MS))} : doit être supérieur à LLM_TIMEOUT_MS (${e.LLM_TIMEOUT_MS})`);
+    problems.push(`CONNECTION_TIMEOUT_MS=${JSON.stringify(env.CONNECTION_TIMEOUT_MS ?? String(e.CONNECTION_TIMEOUT_MS))}\u202f: doit être supérieur à LLM_TIMEOUT_MS (${e.LLM_TIMEOUT_MS})`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -407,14 +407,14 @@ function loadLegalNotice(e: z.infer<typeof envSchema>): LegalNotice {
       fromFile = JSON.parse(fs.readFileSync(path.resolve(e.LEGAL_NOTICE_FILE), 'utf8')) as unknown;
     } catch (err) {
       const why = err instanceof SyntaxError ? 'JSON invalide' : 'fichier illisible';
-      throw new ConfigError([`LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${why}`]);
+      throw new ConfigError([`LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)}\u202f: ${why}`]);
     }
   }
   const parsedFile = legalNoticeSchema.safeParse(fromFile);
   if (!parsedFile.success) {
     const issue = parsedFile.error.issues[0];
     throw new ConfigError([
-      `LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)} : ${issue?.path.join('.') || 'contenu'} ${issue?.message ?? 'invalide'} (attendu : { "publisher": { "name", "address", "phone", "email", "registration", "director" }, "host": { "name", "address", "phone" } })`,
+      `LEGAL_NOTICE_FILE=${JSON.stringify(e.LEGAL_NOTICE_FILE)}\u202f: ${issue?.path.join('.') || 'contenu'} ${issue?.message ?? 'invalide'} (attendu\u202f: { "publisher": { "name", "address", "phone", "email", "registration", "director" }, "host": { "name", "address", "phone" } })`,
     ]);
   }
   const clean = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     onIndexProgress:
       progress ??
       ((done, total, phase) => {
-        if (done === 0 || done === total) process.stderr.write(`Index de recherche : ${phase} ${done}/${total}\n`);
+        if (done === 0 || done === total) process.stderr.write(`Index de recherche\u202f: ${phase} ${done}/${total}\n`);
       }),
   });
   progress?.stop();

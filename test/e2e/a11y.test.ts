@@ -34,7 +34,7 @@ describe('axe-core (WCAG 2.1 A/AA): no serious or critical violation', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     if (path === '/') {
       // Checked as a visitor sees it: signed-out form, animations played.
-      await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+      await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
       await revealAllAnimations(page);
     }
     expect(await seriousViolations(page, label)).toEqual([]);

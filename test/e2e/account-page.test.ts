@@ -52,17 +52,17 @@ describe('the account page', () => {
     expect(cells).toEqual([
       ['+1', 'Crédit rendu (réponse non fournie)'],
       ['−1', 'Question posée'],
-      ['+3', 'Crédits offerts à l’ouverture du compte'],
+      ['+3', "Crédits offerts à l'ouverture du compte"],
     ]);
 
     // The API key: hidden, shown on demand, regenerated (the old one stops working).
-    const keySection = main.getByRole('region', { name: 'Clé d’API' });
+    const keySection = main.getByRole('region', { name: "Clé d'API" });
     const oldKey = ((await profileInPage(page)).body as { apiKey: string }).apiKey;
     expect(await keySection.getByTestId('api-key').textContent()).not.toBe(oldKey);
     await keySection.getByRole('button', { name: 'Afficher la clé' }).click();
     expect(await keySection.getByTestId('api-key').textContent()).toBe(oldKey);
     await keySection.getByRole('button', { name: 'Régénérer la clé' }).click();
-    await keySection.getByText('Nouvelle clé créée : l’ancienne ne fonctionne plus.').waitFor();
+    await keySection.getByText("Nouvelle clé créée\u202f: l'ancienne ne fonctionne plus.").waitFor();
     await expect.poll(() => keySection.getByTestId('api-key').textContent()).not.toBe(oldKey);
     const newKey = await keySection.getByTestId('api-key').textContent();
     expect(((await profileInPage(page)).body as { apiKey: string }).apiKey).toBe(newKey);

@@ -328,7 +328,7 @@ describe('password reset through the e-mail', () => {
     expect(mail.envelopeTo).toEqual([who.email]);
     expect(mail.subject).toContain('Réinitialisation de votre mot de passe');
     expect(mail.text).toContain(`Bonjour ${who.name},`);
-    expect(mail.text).toContain('Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous :');
+    expect(mail.text).toContain('Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous\u202f:');
     const link = firstLink(mail.text);
     const parsed = new URL(link);
     expect(parsed.origin).toBe(site.baseUrl);

@@ -142,7 +142,7 @@ describe('the answer flow', () => {
 
     // Feedback « Non » + a reason: the request holds the verdict, the reason and the mode, nothing else.
     await main.getByRole('button', { name: 'Non', exact: true }).click();
-    await main.getByLabel('Pourquoi ?').selectOption('unclear');
+    await main.getByLabel('Pourquoi\u202f?').selectOption('unclear');
     await main.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await main.getByText('Merci pour votre retour.').waitFor();
     expect(feedbackBodies).toHaveLength(1);
@@ -200,7 +200,7 @@ describe('the answer flow', () => {
     }
     const main = page.getByRole('main');
     const alert = main.getByRole('alert');
-    await alert.getByRole('heading', { name: 'Vous n’avez plus de crédit' }).waitFor({ timeout: 15_000 });
+    await alert.getByRole('heading', { name: "Vous n'avez plus de crédit" }).waitFor({ timeout: 15_000 });
     await alert.getByText('Aucune question ne vous a été facturée.', { exact: false }).waitFor();
     expect(await alert.getByRole('link', { name: 'Point-justice' }).count()).toBe(1);
     expect(await alert.getByRole('link', { name: 'Aide juridictionnelle' }).count()).toBe(1);
@@ -295,6 +295,33 @@ describe('the answer flow', () => {
     const blockBox = await emergency.boundingBox();
     const sectionBox = await firstSection.boundingBox();
     expect(blockBox && sectionBox && blockBox.y < sectionBox.y).toBe(true);
+
+    // Aligned: the box spans the answer's column; in each column of the list, the numbers end at one edge
+    // and their labels start at another.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const layout = await emergency.evaluate((block) => {
+        const sections = document.querySelector('.answer-sections')?.getBoundingClientRect();
+        const box = block.getBoundingClientRect();
+        const columns = new Map<number, { numberRights: Set<number>; labelLefts: Set<number> }>();
+        for (const li of block.querySelectorAll('li')) {
+          const number = li.querySelector('a.answer-emergency-number');
+          const label = li.querySelector('span');
+          if (!number || !label) continue;
+          const column = columns.get(Math.round(li.getBoundingClientRect().left)) ?? { numberRights: new Set(), labelLefts: new Set() };
+          column.numberRights.add(Math.round(number.getBoundingClientRect().right));
+          column.labelLefts.add(Math.round(label.getClientRects()[0]?.left ?? -1));
+          columns.set(Math.round(li.getBoundingClientRect().left), column);
+        }
+        return {
+          edges: [Math.round(box.left - (sections?.left ?? 0)), Math.round(box.right - (sections?.right ?? 0))],
+          columns: [...columns.values()].map((c) => [c.numberRights.size, c.labelLefts.size]),
+        };
+      });
+      expect(layout.edges, `${width} px`).toEqual([0, 0]);
+      expect(layout.columns.length, `${width} px`).toBeGreaterThanOrEqual(1);
+      for (const column of layout.columns) expect(column, `${width} px`).toEqual([1, 1]);
+    }
 
     expect(errors).toEqual([]);
     await context.close();

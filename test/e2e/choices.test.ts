@@ -125,7 +125,7 @@ describe('choices on the answer screen', () => {
     await page.waitForURL((url) => url.pathname === '/app/reponse-legale');
     await page.getByRole('main').getByText('Réponse prête', { exact: true }).waitFor({ state: 'attached' });
     const main = page.getByRole('main');
-    const group = main.getByRole('group', { name: /^(?:Logement|Location) :$/u });
+    const group = main.getByRole('group', { name: /^(?:Logement|Location)\s:$/u });
     await group.waitFor();
     const before = await summary(page);
     expect(before).toMatch(/^La réponse dépend de votre situation/u);

@@ -173,7 +173,7 @@ describe('the city, without any third-party call before a click', () => {
     });
     const calls = { ...shared.site.geo.calls };
     await gotoApp(page, `${shared.site.baseUrl}/`);
-    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+    await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
     await page.waitForLoadState('networkidle');
     expect(shared.site.geo.calls).toEqual(calls);
     expect(external).toEqual([]);

@@ -39,7 +39,7 @@ async function openHome(options: { clock?: boolean } = {}): Promise<WatchedPage>
 
 /** The session check is over and nobody is signed in: the form shows its sign-in hint. */
 async function waitForSignedOut(page: Page): Promise<void> {
-  await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+  await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
 }
 
 function placeholderOf(page: Page): Promise<string> {
@@ -103,7 +103,7 @@ describe('question form (signed out)', () => {
     expect(await placeholderOf(page)).not.toBe(paused);
 
     // Keyboard focus (a click would send a signed-out visitor to /login): Tab from the hero's last link.
-    await page.getByRole('link', { name: 'Comment ça marche ?' }).first().focus();
+    await page.getByRole('link', { name: 'Comment ça marche\u202f?' }).first().focus();
     await page.keyboard.press('Tab');
     expect(await textarea.evaluate((el) => el === document.activeElement)).toBe(true);
     const stopped = await placeholderOf(page);
@@ -278,7 +278,7 @@ describe('professionals links and the city', () => {
     await page.reload();
     await page.locator('main#contenu').waitFor();
     expect(await nearbyLinks(page)).toContain('https://www.google.com/maps/search/avocat+Lyon');
-    await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+    await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
     expect(site.geo.calls).toEqual(calls);
     expect(errors).toEqual([]);
     await context.close();
@@ -308,7 +308,7 @@ describe('professionals links and the city', () => {
       const calls = { ...site.geo.calls };
       await gotoApp(page, `${site.baseUrl}/`);
       await expect.poll(() => site.geo.calls.fallback).toBe(calls.fallback + 1);
-      await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+      await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
       expect(await nearbyLinks(page)).toEqual([
         'https://www.google.com/maps/search/avocat',
         'https://www.pagesjaunes.fr/annuaire/chercherlespros?quoiqui=avocat',

@@ -108,13 +108,41 @@ test('signed in on a phone, the header holds on one row: brand, credits badge an
     await page.waitForURL((url) => url.pathname === '/app/question');
     await page.locator('.ql-mobile-actions .ql-credits-badge').waitFor();
     const header = await page.locator('header.ql-header').boundingBox();
-    expect(header?.height, `${width} px`).toBeLessThanOrEqual(80);
+    expect(header?.height, `${width} px`).toBeLessThanOrEqual(64);
     const tops = await page.evaluate(() =>
       ['.ql-navbar-inner > .ql-brand', '.ql-mobile-actions .ql-credits-badge', 'button[aria-controls="ql-menu-mobile"]'].map(
         (sel) => Math.round(document.querySelector(sel)?.getBoundingClientRect().top ?? -1),
       ),
     );
     expect(Math.max(...tops) - Math.min(...tops), `${width} px: ${tops.join(', ')}`).toBeLessThan(20);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('on a phone the scroll-to-top button covers no text: at the bottom of the page it sits below the footer', async () => {
+  for (const width of [320, 375]) {
+    const { page, context, errors } = await openPage(shared.browser, { ...MOBILE_CONTEXT, viewport: { width, height: 740 } });
+    await gotoApp(page, `${shared.site.baseUrl}/`);
+    await revealAllAnimations(page);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    const button = page.getByRole('button', { name: 'Remonter en haut de la page' });
+    await button.waitFor();
+    // Every line of text on the page, compared with the button's box (the footer's last line included).
+    const covered = await button.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hits: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || el.contains(node)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const over = [...range.getClientRects()].some((r) => r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom);
+        if (over) hits.push(node.textContent.trim().slice(0, 40));
+      }
+      return hits;
+    });
+    expect(covered, `${width} px`).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }

@@ -75,7 +75,7 @@ describe('page metadata', () => {
     expect(seen['/']?.keywords).toContain('question juridique');
     expect(seen['/login']?.keywords).toBeNull();
     expect(seen['/register']?.description).toBe(
-      'Créez votre compte QuestionLegale.info : vos trois premières questions juridiques sont gratuites.',
+      'Créez votre compte QuestionLegale.info\u202f: vos trois premières questions juridiques sont gratuites.',
     );
     expect(seen['/login']?.description).toContain('Connectez-vous à votre compte QuestionLegale.info');
     expect(errors).toEqual([]);
@@ -125,7 +125,7 @@ describe('layouts', () => {
       expect((await image).status()).toBe(200);
       // No navigation bar in the auth layout; a way back home instead.
       expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
-      await page.getByRole('link', { name: '← Retour à l’accueil' }).waitFor();
+      await page.getByRole('link', { name: "← Retour à l'accueil" }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     },

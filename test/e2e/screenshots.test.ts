@@ -34,7 +34,7 @@ test.each<{ file: string; options: BrowserContextOptions }>([
   const { page, context, errors } = await openPage(browser, options);
   await gotoApp(page, `${site.baseUrl}/`);
   // As a signed-out visitor sees it once the city is known and every scroll animation has played.
-  await page.getByText('à l’envoi, vous vous connecterez ou créerez un compte gratuit').waitFor();
+  await page.getByText("à l'envoi, vous vous connecterez ou créerez un compte gratuit").waitFor();
   // The default page: no city looked up (nothing is asked of a third party before a click).
   await page.getByRole('form', { name: 'Votre ville' }).waitFor();
   await revealAllAnimations(page);

@@ -49,7 +49,6 @@ export function makeFakeClientDist(): string {
   // marker so a test can tell it was served as built rather than compressed again.
   fs.writeFileSync(path.join(dir, 'assets', 'app-Pre12345.js'), `console.log(${JSON.stringify('y'.repeat(4000))});`);
   fs.writeFileSync(path.join(dir, 'assets', 'app-Pre12345.js.br'), brotliCompressSync(Buffer.from('/* built-br */')));
-  fs.writeFileSync(path.join(dir, 'mentions.html'), '<!doctype html><html lang="fr"><body><h1>Mentions légales</h1><a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a></body></html>');
   return dir;
 }
 

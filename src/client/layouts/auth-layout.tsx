@@ -14,7 +14,7 @@ export function AuthLayout() {
         <div className="ql-card ql-auth-card">
           <Outlet />
           <p className="ql-auth-back">
-            <Link to="/">← Retour à l’accueil</Link>
+            <Link to="/">← Retour à l'accueil</Link>
           </p>
         </div>
       </main>

@@ -227,7 +227,7 @@ describe('useCity', () => {
       render(<CityProbe />);
       fireEvent.click(screen.getByRole('button', { name: 'Me localiser' }));
       await vi.waitFor(() =>
-        expect(screen.getByRole('alert').textContent).toBe('Votre navigateur n’a pas donné votre position. Saisissez votre ville.'),
+        expect(screen.getByRole('alert').textContent).toBe("Votre navigateur n'a pas donné votre position. Saisissez votre ville."),
       );
       expect(fetchSpy).not.toHaveBeenCalled();
     } finally {
@@ -239,10 +239,10 @@ describe('useCity', () => {
 describe('locateDisclosure', () => {
   it('says what is sent where, for each way of locating', () => {
     expect(locateDisclosure({ auto: false, primaryUrl: 'http://ip.test/json', fallbackUrl: 'https://ip2.test/json', reverseUrl: null })).toBe(
-      '« Me localiser » envoie votre adresse IP à ip.test puis à ip2.test pour connaître votre ville ; rien n’est envoyé avant votre clic.',
+      "« Me localiser » envoie votre adresse IP à ip.test puis à ip2.test pour connaître votre ville ; rien n'est envoyé avant votre clic.",
     );
     expect(locateDisclosure({ auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: 'https://api-adresse.data.gouv.fr/reverse/' })).toContain(
-      'l’envoie, arrondie, à api-adresse.data.gouv.fr',
+      "l'envoie, arrondie, à api-adresse.data.gouv.fr",
     );
     expect(locateDisclosure({ auto: false, primaryUrl: null, fallbackUrl: null, reverseUrl: null })).toBeNull();
   });

@@ -132,15 +132,15 @@ export async function lookupCity(geo: GeoEndpoints, fetchImpl: FetchLike): Promi
     const city = cityOf(body);
     if (status === 'success' && city) return city;
   } catch (error) {
-    console.warn('Géolocalisation (service principal) indisponible :', reason(error));
+    console.warn('Géolocalisation (service principal) indisponible\u202f:', reason(error));
   }
   if (!geo.fallbackUrl) return null;
   try {
     const city = cityOf(await getJson(fetchImpl, geo.fallbackUrl));
     if (city) return city;
-    console.warn('Géolocalisation : aucune ville trouvée.');
+    console.warn('Géolocalisation\u202f: aucune ville trouvée.');
   } catch (error) {
-    console.warn('Géolocalisation (service de secours) indisponible :', reason(error));
+    console.warn('Géolocalisation (service de secours) indisponible\u202f:', reason(error));
   }
   return null;
 }
@@ -200,10 +200,10 @@ export function locateDisclosure(geo: Geo): string | null {
   const host = (url: string | null) => (url ? new URL(url).host : '');
   if (method === 'ip') {
     const hosts = [geo.primaryUrl, geo.fallbackUrl].filter((u): u is string => Boolean(u)).map(host);
-    return `« Me localiser » envoie votre adresse IP à ${hosts.join(' puis à ')} pour connaître votre ville ; rien n’est envoyé avant votre clic.`;
+    return `« Me localiser » envoie votre adresse IP à ${hosts.join(' puis à ')} pour connaître votre ville ; rien n'est envoyé avant votre clic.`;
   }
   if (method === 'browser') {
-    return `« Me localiser » demande votre position à votre navigateur puis l’envoie, arrondie, à ${host(geo.reverseUrl)} pour trouver votre commune ; rien n’est envoyé avant votre clic.`;
+    return `« Me localiser » demande votre position à votre navigateur puis l'envoie, arrondie, à ${host(geo.reverseUrl)} pour trouver votre commune ; rien n'est envoyé avant votre clic.`;
   }
   return null;
 }
@@ -219,15 +219,15 @@ export async function locateOnce(geo: Geo, fetchImpl: FetchLike = (input, init) 
     try {
       position = await currentPosition();
     } catch {
-      throw new Error('Votre navigateur n’a pas donné votre position. Saisissez votre ville.');
+      throw new Error("Votre navigateur n'a pas donné votre position. Saisissez votre ville.");
     }
     try {
       city = await reverseGeocode(geo.reverseUrl, position.lat, position.lon, fetchImpl);
     } catch (error) {
-      console.warn('Géolocalisation (commune) indisponible :', reason(error));
+      console.warn('Géolocalisation (commune) indisponible\u202f:', reason(error));
     }
   }
-  if (!city) throw new Error('Votre ville n’a pas pu être trouvée. Saisissez-la.');
+  if (!city) throw new Error("Votre ville n'a pas pu être trouvée. Saisissez-la.");
   return city;
 }
 
@@ -282,7 +282,7 @@ export function useCity(): CityState {
     try {
       setCityState(saveCity(await locateOnce(getPublicConfig().geo)));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Votre ville n’a pas pu être trouvée. Saisissez-la.');
+      setError(failure instanceof Error ? failure.message : "Votre ville n'a pas pu être trouvée. Saisissez-la.");
     } finally {
       setLocating(false);
     }

@@ -15,7 +15,7 @@ export interface RouteHandle {
 }
 
 export const DEFAULT_DESCRIPTION =
-  'Posez votre question juridique en français et recevez une réponse immédiate, anonyme et fondée sur le droit français : fiches officielles service-public.fr et articles de loi cités.';
+  'Posez votre question juridique en français et recevez une réponse immédiate, anonyme et fondée sur le droit français\u202f: fiches officielles service-public.fr et articles de loi cités.';
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && ('meta' in value || 'ownFooter' in value);

@@ -60,6 +60,6 @@ export const readyResponseSchema = z.object({
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
 
 export const HEALTH_MESSAGES = {
-  dbUnavailable: 'Le service est momentanément indisponible : la base de données ne répond pas.',
-  indexMissing: "Le service est momentanément indisponible : l'index de recherche n'est pas chargé.",
+  dbUnavailable: 'Le service est momentanément indisponible\u202f: la base de données ne répond pas.',
+  indexMissing: "Le service est momentanément indisponible\u202f: l'index de recherche n'est pas chargé.",
 } as const;

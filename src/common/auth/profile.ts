@@ -31,9 +31,9 @@ export const LEDGER_LIMIT = 100;
 
 /** The French wording of a ledger reason code. */
 export function creditReasonLabel(reason: string): string {
-  if (reason === 'initial') return 'Crédits offerts à l’ouverture du compte';
+  if (reason === 'initial') return "Crédits offerts à l'ouverture du compte";
   if (reason === 'question') return 'Question posée';
   if (reason.startsWith('refund')) return 'Crédit rendu (réponse non fournie)';
-  if (reason === 'operator') return 'Crédits ajoutés par l’équipe du site';
+  if (reason === 'operator') return "Crédits ajoutés par l'équipe du site";
   return 'Ajustement';
 }

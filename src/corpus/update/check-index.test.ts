@@ -24,7 +24,7 @@ describe('checks of a new index', () => {
   it('refuses too few or too many fiches, and older data', () => {
     const answers = { a: ['F1'], b: ['F2'], c: ['F3'], d: ['F4'] };
     expect(checkNewIndex(index(799, answers), CURRENT, undefined, QUERIES).reason).toBe(
-      'Le nouvel index compte 799 fiches contre 1000 (minimum 80 %) : archive incomplète ou public manquant.',
+      'Le nouvel index compte 799 fiches contre 1000 (minimum 80 %)\u202f: archive incomplète ou public manquant.',
     );
     expect(checkNewIndex(index(1501, answers), CURRENT, undefined, QUERIES).reason).toBe(
       'Le nouvel index compte 1501 fiches contre 1000 (maximum 150 %).',
@@ -51,7 +51,7 @@ describe('checks of a new index', () => {
       answered: 5,
     });
     expect(checkNewIndex(index(10, {}), index(10, {}), undefined, QUERIES).reason).toBe(
-      "Aucune requête de contrôle n'a de réponse dans l'index en service : comparaison impossible.",
+      "Aucune requête de contrôle n'a de réponse dans l'index en service\u202f: comparaison impossible.",
     );
   });
 });

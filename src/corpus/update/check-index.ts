@@ -24,8 +24,8 @@ export const SMOKE_QUERIES: readonly string[] = [
   'succession héritage',
   'surendettement',
   'allocations chômage',
-  'prime d’activité',
-  'carte d’identité perdue',
+  "prime d'activité",
+  "carte d'identité perdue",
   'permis de conduire points',
   'amende excès de vitesse contestation',
   'porter plainte',
@@ -87,7 +87,7 @@ export function checkNewIndex(
   if (current && current.ficheCount > 0) {
     if (next.ficheCount < current.ficheCount * bounds.minRatio) {
       return fail(
-        `Le nouvel index compte ${next.ficheCount} fiches contre ${current.ficheCount} (minimum ${pct(bounds.minRatio)}) : archive incomplète ou public manquant.`,
+        `Le nouvel index compte ${next.ficheCount} fiches contre ${current.ficheCount} (minimum ${pct(bounds.minRatio)})\u202f: archive incomplète ou public manquant.`,
       );
     }
     if (next.ficheCount > current.ficheCount * bounds.maxRatio) {
@@ -111,7 +111,7 @@ export function checkNewIndex(
     if (first === undefined || after.some((r) => r.id === first)) kept += 1;
   }
   const counts = { asked, answered, kept };
-  if (asked === 0) return fail("Aucune requête de contrôle n'a de réponse dans l'index en service : comparaison impossible.", counts);
+  if (asked === 0) return fail("Aucune requête de contrôle n'a de réponse dans l'index en service\u202f: comparaison impossible.", counts);
   if (answered < asked * bounds.minAnswered) {
     return fail(`Le nouvel index ne répond qu'à ${answered} des ${asked} requêtes de contrôle (minimum ${pct(bounds.minAnswered)}).`, counts);
   }

@@ -77,14 +77,14 @@ describe('downloading the DILA archives', () => {
     const url = `${base}/vdd/part/a.zip`;
     await expect(downloadArchives({ urls: [url], timeoutMs: 10_000, maxBytes: 100 })).rejects.toMatchObject({
       kind: 'too_large',
-      message: 'Archive 1 sur 1 : 0 Mo, au-delà de la limite de 0 Mo.',
+      message: 'Archive 1 sur 1\u202f: 0 Mo, au-delà de la limite de 0 Mo.',
     });
     await expect(downloadArchives({ urls: [`${base}/vdd/part/chunked.zip`], timeoutMs: 10_000, maxBytes: 100 })).rejects.toMatchObject({
       kind: 'too_large',
     });
     await expect(downloadArchives({ urls: [`${base}/bomb/a.zip`], timeoutMs: 10_000, maxBytes: 1_000_000, maxUncompressedBytes: 2_000_000 })).rejects.toMatchObject({
       kind: 'too_large',
-      message: 'Archive 1 sur 1 : plus de 2 Mo une fois décompressée.',
+      message: 'Archive 1 sur 1\u202f: plus de 2 Mo une fois décompressée.',
     });
   });
 
@@ -92,11 +92,11 @@ describe('downloading the DILA archives', () => {
     const err = await downloadArchives({ urls: [`${base}/vdd/part/a.zip`, `${base}/secret-token/missing.zip`], timeoutMs: 10_000, maxBytes: 1_000_000 }).catch(
       (e: unknown) => e,
     );
-    expect(err).toMatchObject({ kind: 'download_failed', message: 'Archive 2 sur 2 : le serveur a répondu HTTP 404.' });
+    expect(err).toMatchObject({ kind: 'download_failed', message: 'Archive 2 sur 2\u202f: le serveur a répondu HTTP 404.' });
     expect(String((err as Error).message)).not.toContain('secret');
     const closed = await downloadArchives({ urls: [`http://127.0.0.1:${await freePort()}/a.zip`], timeoutMs: 10_000, maxBytes: 1000 }).catch(
       (e: unknown) => e,
     );
-    expect(closed).toMatchObject({ kind: 'download_failed', message: 'Archive 1 sur 1 : serveur injoignable (ECONNREFUSED).' });
+    expect(closed).toMatchObject({ kind: 'download_failed', message: 'Archive 1 sur 1\u202f: serveur injoignable (ECONNREFUSED).' });
   });
 });

@@ -63,14 +63,14 @@ export function openZip(data: Uint8Array, prefix: string, maxUncompressed: numbe
         if (!/\.(xml|zip)$/i.test(file.name)) return false;
         total += file.originalSize;
         if (total > maxUncompressed) {
-          throw new CorpusUpdateError('too_large', `${label} : plus de ${mb(maxUncompressed)} une fois décompressée.`);
+          throw new CorpusUpdateError('too_large', `${label}\u202f: plus de ${mb(maxUncompressed)} une fois décompressée.`);
         }
         return true;
       },
     });
   } catch (e) {
     if (e instanceof CorpusUpdateError) throw e;
-    throw new CorpusUpdateError('invalid_archive', `${label} : archive zip illisible.`);
+    throw new CorpusUpdateError('invalid_archive', `${label}\u202f: archive zip illisible.`);
   }
   const out: ArchiveEntry[] = [];
   for (const [name, content] of Object.entries(files)) {
@@ -85,18 +85,18 @@ async function download(url: string, signal: AbortSignal, maxBytes: number, labe
   try {
     res = await fetch(url, { signal, headers: { accept: 'application/zip, application/octet-stream' } });
   } catch (e) {
-    if (signal.aborted) throw new CorpusUpdateError('timeout', `${label} : téléchargement trop long.`);
+    if (signal.aborted) throw new CorpusUpdateError('timeout', `${label}\u202f: téléchargement trop long.`);
     const code = e instanceof Error && e.cause instanceof Error && 'code' in e.cause ? ` (${String(e.cause.code)})` : '';
-    throw new CorpusUpdateError('download_failed', `${label} : serveur injoignable${code}.`);
+    throw new CorpusUpdateError('download_failed', `${label}\u202f: serveur injoignable${code}.`);
   }
   if (!res.ok || !res.body) {
     await res.body?.cancel().catch(() => undefined);
-    throw new CorpusUpdateError('download_failed', `${label} : le serveur a répondu HTTP ${res.status}.`);
+    throw new CorpusUpdateError('download_failed', `${label}\u202f: le serveur a répondu HTTP ${res.status}.`);
   }
   const announced = Number(res.headers.get('content-length') ?? NaN);
   if (announced > maxBytes) {
     await res.body.cancel().catch(() => undefined);
-    throw new CorpusUpdateError('too_large', `${label} : ${mb(announced)}, au-delà de la limite de ${mb(maxBytes)}.`);
+    throw new CorpusUpdateError('too_large', `${label}\u202f: ${mb(announced)}, au-delà de la limite de ${mb(maxBytes)}.`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -106,13 +106,13 @@ async function download(url: string, signal: AbortSignal, maxBytes: number, labe
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new CorpusUpdateError('too_large', `${label} : au-delà de la limite de ${mb(maxBytes)}.`);
+      if (size > maxBytes) throw new CorpusUpdateError('too_large', `${label}\u202f: au-delà de la limite de ${mb(maxBytes)}.`);
       chunks.push(value);
     }
   } catch (e) {
     if (e instanceof CorpusUpdateError) throw e;
-    if (signal.aborted) throw new CorpusUpdateError('timeout', `${label} : téléchargement trop long.`);
-    throw new CorpusUpdateError('download_failed', `${label} : téléchargement interrompu.`);
+    if (signal.aborted) throw new CorpusUpdateError('timeout', `${label}\u202f: téléchargement trop long.`);
+    throw new CorpusUpdateError('download_failed', `${label}\u202f: téléchargement interrompu.`);
   } finally {
     reader.cancel().catch(() => undefined);
   }

@@ -3,13 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { PUBLIC_CONFIG_ELEMENT_ID, defaultPublicConfig, type PublicConfig } from '../../common/public-config';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../common/public-config';
 
 export interface ClientPluginOptions {
   distDir: string;
   publicConfig: () => PublicConfig;
-  /** Fills a static page (e.g. the legal notice of /mentions.html) from the configuration, once at start. */
-  renderStaticPage?: (fileName: string, html: string) => string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,18 +60,6 @@ async function client(app: FastifyInstance, opts: ClientPluginOptions): Promise<
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
-  }
-
-  // The static pages are plain HTML (no script): the configured contact address is written into them here.
-  if (fs.existsSync(opts.distDir)) {
-    for (const name of fs.readdirSync(opts.distDir).filter((f) => f.endsWith('.html') && f !== 'index.html')) {
-      const page = fs.readFileSync(path.join(opts.distDir, name), 'utf8');
-      const filled = opts.renderStaticPage ? opts.renderStaticPage(name, page) : page;
-      const html = filled.replaceAll(defaultPublicConfig.contactEmail, opts.publicConfig().contactEmail);
-      app.get(`/${name}`, (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
-      );
-    }
   }
 
   app.get('/', (_request, reply) => sendIndex(reply));

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { sendError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const ORIGIN_REFUSED_MESSAGE = "Requête refusée : l'origine de la requête est absente ou non autorisée.";
+export const ORIGIN_REFUSED_MESSAGE = "Requête refusée\u202f: l'origine de la requête est absente ou non autorisée.";
 
 /**
  * Origins of the site itself, from the configuration: PUBLIC_URL, or — with no PUBLIC_URL (local use) —

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
@@ -10,6 +10,9 @@ import { ACCOUNT_TEXT } from './account-page';
 
 beforeEach(stubScrolling);
 afterEach(resetTestEnvironment);
+
+/** Keeps the narrow no-break space before « : » and « ! » (the default normalizer turns it into a space). */
+const KEEP_SPACES = getDefaultNormalizer({ collapseWhitespace: false });
 
 const LEDGER = {
   movements: [
@@ -47,7 +50,7 @@ describe('account page', () => {
     expect(rows).toEqual([
       ['22 novembre 2026 à 10:00', '+1', 'Crédit rendu (réponse non fournie)'],
       ['22 novembre 2026 à 09:59', '−1', 'Question posée'],
-      ['20 novembre 2026 à 11:00', '+3', 'Crédits offerts à l’ouverture du compte'],
+      ['20 novembre 2026 à 11:00', '+3', "Crédits offerts à l'ouverture du compte"],
     ]);
   });
 
@@ -61,7 +64,7 @@ describe('account page', () => {
     );
     try {
       const { source } = await openAccount();
-      const key = section('Clé d’API');
+      const key = section("Clé d'API");
       expect(within(key).getByTestId('api-key').textContent).not.toContain('key-123');
       fireEvent.click(within(key).getByRole('button', { name: 'Afficher la clé' }));
       expect(within(key).getByTestId('api-key').textContent).toBe('key-123');
@@ -74,7 +77,7 @@ describe('account page', () => {
       expect(calls.filter((c) => c.url === '/api/profile/api-key')).toHaveLength(0);
       source.session = { ...sessionFor(3), apiKey: '11111111-2222-4333-8444-555555555555' };
       fireEvent.click(within(key).getByRole('button', { name: 'Régénérer la clé' }));
-      expect(await within(key).findByText('Nouvelle clé créée : l’ancienne ne fonctionne plus.')).toBeTruthy();
+      expect(await within(key).findByText("Nouvelle clé créée\u202f: l'ancienne ne fonctionne plus.", { normalizer: KEEP_SPACES })).toBeTruthy();
       expect(confirm).toHaveBeenCalledTimes(2);
       expect(calls.filter((c) => c.url === '/api/profile/api-key').map((c) => c.method)).toEqual(['POST']);
       await waitFor(() => expect(within(key).getByTestId('api-key').textContent).toBe('11111111-2222-4333-8444-555555555555'));
@@ -129,7 +132,7 @@ describe('account page', () => {
     expect(calls.filter((c) => c.url === '/api/auth/delete-user')).toHaveLength(0);
     fireEvent.click(within(danger).getByRole('button', { name: 'Supprimer définitivement mon compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText(ACCOUNT_TEXT.deleted)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_TEXT.deleted, { normalizer: KEEP_SPACES })).toBeTruthy();
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(calls.find((c) => c.url === '/api/auth/delete-user')?.body).toEqual({ password: 'Motdepasse1' });
     expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();

@@ -14,9 +14,9 @@ import './account.css';
 export const ACCOUNT_TEXT = {
   title: 'Mon compte',
   regenerateConfirm:
-    'Régénérer la clé d’API ? L’ancienne clé cessera aussitôt de fonctionner dans vos scripts.',
-  deleteConfirm: 'Supprimer définitivement votre compte ? Cette action est irréversible.',
-  deleted: 'Votre compte a été supprimé, avec ses sessions, ses crédits et vos avis. Au revoir !',
+    "Régénérer la clé d'API\u202f? L'ancienne clé cessera aussitôt de fonctionner dans vos scripts.",
+  deleteConfirm: 'Supprimer définitivement votre compte\u202f? Cette action est irréversible.',
+  deleted: 'Votre compte a été supprimé, avec ses sessions, ses crédits et vos avis. Au revoir\u202f!',
   signedOutEverywhere: 'Vous avez été déconnecté de tous vos appareils.',
 } as const;
 
@@ -30,7 +30,7 @@ function LedgerTable({ movements }: { movements: LedgerEntry[] }) {
   return (
     <div className="account-table-wrapper">
       <table className="account-ledger">
-        <caption>Mouvements de vos crédits (les plus récents d’abord ; le texte des questions n’est jamais conservé)</caption>
+        <caption>Mouvements de vos crédits (les plus récents d'abord ; le texte des questions n'est jamais conservé)</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -66,7 +66,7 @@ function ApiKeySection({ apiKey, onRegenerated }: { apiKey: string | null; onReg
       await navigator.clipboard.writeText(apiKey);
       setStatus('Clé copiée dans le presse-papiers.');
     } catch {
-      setError('La copie a échoué : affichez la clé puis sélectionnez-la.');
+      setError('La copie a échoué\u202f: affichez la clé puis sélectionnez-la.');
     }
   }
 
@@ -83,19 +83,19 @@ function ApiKeySection({ apiKey, onRegenerated }: { apiKey: string | null; onReg
     }
     await onRegenerated();
     setShown(true);
-    setStatus('Nouvelle clé créée : l’ancienne ne fonctionne plus.');
+    setStatus("Nouvelle clé créée\u202f: l'ancienne ne fonctionne plus.");
   }
 
   return (
     <section className="account-section ql-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Clé d’API</h2>
+      <h2 id={`${id}-title`}>Clé d'API</h2>
       <p>
-        Elle permet d’interroger le même service depuis un script (
+        Elle permet d'interroger le même service depuis un script (
         <code>Authorization: Bearer &lt;clé&gt;</code> sur <code>POST /api/answers</code>) ; chaque question consomme
         un crédit. Gardez-la secrète.
       </p>
       <p className="account-key">
-        <span className="ql-visually-hidden">Votre clé d’API : </span>
+        <span className="ql-visually-hidden">Votre clé d'API&#8239;: </span>
         <code data-testid="api-key">{shown && apiKey ? apiKey : '••••••••-••••-••••-••••-••••••••••••'}</code>
       </p>
       <div className="account-buttons">
@@ -208,7 +208,7 @@ function SessionsSection({ onSignedOut }: { onSignedOut(): void }) {
   return (
     <section className="account-section ql-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Appareils connectés</h2>
-      <p>Un appareil perdu, un ordinateur partagé oublié ? Fermez d’un coup toutes les sessions de votre compte, celle-ci comprise.</p>
+      <p>Un appareil perdu, un ordinateur partagé oublié&#8239;? Fermez d'un coup toutes les sessions de votre compte, celle-ci comprise.</p>
       <button type="button" className="ql-btn ql-btn-outline" onClick={() => void handleClick()} disabled={busy}>
         Se déconnecter de tous les appareils
       </button>
@@ -317,7 +317,7 @@ export function AccountPage() {
       <section className="account-section ql-card" aria-labelledby="account-credits">
         <h2 id="account-credits">Crédits</h2>
         <p>
-          Crédits restants : <strong data-testid="account-credits">{credits ?? '—'}</strong>. Une question coûte un
+          Crédits restants&#8239;: <strong data-testid="account-credits">{credits ?? '—'}</strong>. Une question coûte un
           crédit ; il vous est rendu si la réponse ne peut pas être fournie.
         </p>
         {ledgerError && <ErrorBox id="account-ledger-error" message={ledgerError} />}

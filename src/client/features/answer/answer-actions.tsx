@@ -76,11 +76,11 @@ export function AnswerActions({ stored, onNewQuestion, placement }: AnswerAction
       </div>
       <p className="answer-actions-status" role="status">
         {copy === 'copied' && 'Réponse copiée dans le presse-papiers.'}
-        {copy === 'failed' && 'La copie a échoué : sélectionnez le texte de la réponse pour le copier.'}
+        {copy === 'failed' && 'La copie a échoué\u202f: sélectionnez le texte de la réponse pour le copier.'}
       </p>
       {pdfError && (
         <p className="ql-error-box answer-actions-error" role="alert">
-          Le pré-dossier n’a pas pu être généré. Veuillez réessayer dans un instant.
+          Le pré-dossier n'a pas pu être généré. Veuillez réessayer dans un instant.
         </p>
       )}
     </div>

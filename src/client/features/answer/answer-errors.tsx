@@ -12,7 +12,7 @@ export const FREE_HELP_LINKS = [
   {
     href: 'https://www.service-public.fr/particuliers/vosdroits/F18074',
     title: 'Aide juridictionnelle',
-    text: 'l’État prend en charge tout ou partie des frais d’avocat selon vos ressources (service-public.fr).',
+    text: "l'État prend en charge tout ou partie des frais d'avocat selon vos ressources (service-public.fr).",
   },
 ] as const;
 
@@ -24,24 +24,24 @@ export interface AnswerErrorViewProps {
 function NoCredits({ error }: { error: AnswerError }) {
   return (
     <div className="answer-error" role="alert">
-      <h2 className="answer-error-title">Vous n’avez plus de crédit</h2>
+      <h2 className="answer-error-title">Vous n'avez plus de crédit</h2>
       <p>{error.message}</p>
       <p>
         Aucune question ne vous a été facturée. Pour obtenir des crédits, écrivez à{' '}
-        <a href={`mailto:${getPublicConfig().contactEmail}`}>{getPublicConfig().contactEmail}</a> depuis l’adresse
-        e-mail de votre compte. Pour être aidé gratuitement :
+        <a href={`mailto:${getPublicConfig().contactEmail}`}>{getPublicConfig().contactEmail}</a> depuis l'adresse
+        e-mail de votre compte. Pour être aidé gratuitement&#8239;:
       </p>
       <ul className="answer-error-help">
         {FREE_HELP_LINKS.map((link) => (
           <li key={link.href}>
             <a href={link.href} target="_blank" rel="noopener noreferrer">
               {link.title}
-            </a>{' '}
-            : {link.text}
+            </a>
+            &#8239;: {link.text}
           </li>
         ))}
         <li>
-          <strong>Consultations gratuites</strong> : de nombreuses mairies, maisons de justice et du droit et
+          <strong>Consultations gratuites</strong>&#8239;: de nombreuses mairies, maisons de justice et du droit et
           barreaux proposent des consultations gratuites avec un avocat ou un notaire.
         </li>
       </ul>
@@ -55,7 +55,7 @@ function NoCredits({ error }: { error: AnswerError }) {
 function InvalidQuestion({ error }: { error: AnswerError }) {
   return (
     <div className="answer-error" role="alert">
-      <h2 className="answer-error-title">Votre question n’a pas pu être traitée</h2>
+      <h2 className="answer-error-title">Votre question n'a pas pu être traitée</h2>
       <p>{error.message}</p>
       <p>Aucun crédit ne vous a été débité.</p>
       <p>
@@ -72,7 +72,7 @@ function OutOfScope({ error }: { error: AnswerError }) {
     <div className="answer-error" role="alert">
       <h2 className="answer-error-title">Cette question sort du champ juridique</h2>
       <p>{error.message}</p>
-      <p>Aucun crédit ne vous a été débité. Voici des exemples de questions auxquelles nous pouvons répondre :</p>
+      <p>Aucun crédit ne vous a été débité. Voici des exemples de questions auxquelles nous pouvons répondre&#8239;:</p>
       <ul className="answer-error-examples">
         {QUESTION_EXAMPLES.map((example) => (
           <li key={example}>{example}</li>
@@ -90,7 +90,7 @@ function OutOfScope({ error }: { error: AnswerError }) {
 function Failure({ error, onRetry }: AnswerErrorViewProps) {
   return (
     <div className="answer-error" role="alert">
-      <h2 className="answer-error-title">La réponse n’a pas pu être obtenue</h2>
+      <h2 className="answer-error-title">La réponse n'a pas pu être obtenue</h2>
       <p>{error.message}</p>
       <p>Aucun crédit ne vous a été débité pour cette tentative.</p>
       <p className="answer-error-actions">

@@ -41,7 +41,7 @@ export function AnswerFeedback({ mode }: { mode: Answer['mode'] }) {
   return (
     <div className="answer-feedback">
       <p className="answer-feedback-question" id={`${selectId}-q`}>
-        Cette réponse vous a-t-elle été utile ?
+        Cette réponse vous a-t-elle été utile&#8239;?
       </p>
       {step !== 'reason' ? (
         <div className="answer-feedback-buttons" role="group" aria-labelledby={`${selectId}-q`}>
@@ -54,7 +54,7 @@ export function AnswerFeedback({ mode }: { mode: Answer['mode'] }) {
         </div>
       ) : (
         <form className="answer-feedback-form" onSubmit={handleSubmit}>
-          <label htmlFor={selectId}>Pourquoi ?</label>
+          <label htmlFor={selectId}>Pourquoi&#8239;?</label>
           <select id={selectId} value={reason} onChange={(e) => setReason(e.target.value as Reason)}>
             {FEEDBACK_REASONS.map((r) => (
               <option key={r} value={r}>
@@ -69,7 +69,7 @@ export function AnswerFeedback({ mode }: { mode: Answer['mode'] }) {
       )}
       {failed && (
         <p className="ql-error-box" role="alert">
-          Votre avis n’a pas pu être envoyé. Veuillez réessayer.
+          Votre avis n'a pas pu être envoyé. Veuillez réessayer.
         </p>
       )}
     </div>

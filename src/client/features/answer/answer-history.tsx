@@ -5,7 +5,7 @@ import { formatFrenchDateTime } from '../../../common/french-dates';
 export const HISTORY_PRIVACY_NOTE =
   'Vos questions et réponses ne sont conservées que sur cet appareil, pour votre compte seulement.';
 export const HISTORY_CONFIRM =
-  'Effacer l’historique de cet appareil ? Les questions et réponses enregistrées dans ce navigateur seront supprimées.';
+  "Effacer l'historique de cet appareil\u202f? Les questions et réponses enregistrées dans ce navigateur seront supprimées.";
 export const KEEP_LABEL = 'Garder mes questions sur cet appareil après la déconnexion';
 
 export interface AnswerHistoryProps {
@@ -43,7 +43,7 @@ export function AnswerHistory({ items, current, onShow, onClear, keep, onKeepCha
       </p>
       <p className="answer-history-note">
         {keep
-          ? 'Elles resteront sur cet appareil après la déconnexion : ne cochez pas cette case sur un ordinateur partagé.'
+          ? 'Elles resteront sur cet appareil après la déconnexion\u202f: ne cochez pas cette case sur un ordinateur partagé.'
           : 'Elles seront effacées de cet appareil quand vous vous déconnecterez.'}
       </p>
       {items.length === 0 ? (
@@ -69,7 +69,7 @@ export function AnswerHistory({ items, current, onShow, onClear, keep, onKeepCha
             })}
           </ul>
           <button type="button" className="ql-btn ql-btn-outline answer-history-clear" onClick={handleClear}>
-            Effacer l’historique de cet appareil
+            Effacer l'historique de cet appareil
           </button>
         </>
       )}

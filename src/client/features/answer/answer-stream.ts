@@ -19,7 +19,7 @@ export const ANSWERS_ENDPOINT = '/api/answers';
 
 export const NETWORK_MESSAGE = 'Impossible de se connecter au serveur';
 export const INTERRUPTED_MESSAGE =
-  'La connexion au serveur a été interrompue avant la fin de la réponse. Votre crédit vous est rendu : vous pouvez réessayer.';
+  'La connexion au serveur a été interrompue avant la fin de la réponse. Votre crédit vous est rendu\u202f: vous pouvez réessayer.';
 export const BAD_RESPONSE_MESSAGE = 'Le serveur a envoyé une réponse illisible. Veuillez réessayer dans un instant.';
 export const ABORTED_MESSAGE = 'La demande a été annulée.';
 
@@ -83,11 +83,11 @@ async function errorFromResponse(response: Response): Promise<AnswerError> {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) return new AnswerError(parsed.data.error.code, parsed.data.error.message, response.status);
   if (response.status === 401) {
-    return new AnswerError('unauthorized', 'Votre session a expiré : veuillez vous reconnecter.', 401);
+    return new AnswerError('unauthorized', 'Votre session a expiré\u202f: veuillez vous reconnecter.', 401);
   }
   return new AnswerError(
     'answer_failed',
-    'Le serveur n’a pas pu répondre à votre question pour le moment. Votre crédit ne vous a pas été débité.',
+    "Le serveur n'a pas pu répondre à votre question pour le moment. Votre crédit ne vous a pas été débité.",
     response.status,
   );
 }

@@ -25,7 +25,7 @@ describe('answerToPlainText', () => {
     expect(text).toContain('Logement meublé : le dépôt de garantie est de deux mois de loyer au plus [1].');
     expect(text).not.toContain('un mois de loyer hors charges');
     expect(text).toContain('https://questionlegale.info/#professionnels');
-    expect(text).toContain('Données à jour au 6 novembre 2026.\nVérifier la version à jour sur service-public.fr : https://www.service-public.fr/particuliers/vosdroits/F31269');
+    expect(text).toContain('Données à jour au 6 novembre 2026.\nVérifier la version à jour sur service-public.fr\u202f: https://www.service-public.fr/particuliers/vosdroits/F31269');
     expect(text).toContain(ANSWER_NOTICE);
   });
 });

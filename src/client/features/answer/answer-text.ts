@@ -28,7 +28,7 @@ export interface PlainTextOptions {
 
 /** The answer as plain text, for « Copier ». `answer.sections` are the ones shown (the chosen case's). */
 export function answerToPlainText(question: string, answer: Answer, options: PlainTextOptions = {}): string {
-  const lines: string[] = [`Votre question : ${question}`, ''];
+  const lines: string[] = [`Votre question\u202f: ${question}`, ''];
   if (options.chosenCase) lines.push(chosenCaseLine(options.chosenCase.question, options.chosenCase.label), '');
   for (const section of answer.sections) {
     lines.push(section.title.toUpperCase(), '');
@@ -47,7 +47,7 @@ export function answerToPlainText(question: string, answer: Answer, options: Pla
   }
   lines.push(`Données à jour au ${formatFrenchDate(answer.dataDate)}.`);
   const live = answer.sources[0];
-  if (live) lines.push(`${LIVE_FICHE_LABEL} : ${live.url}`);
-  lines.push('', ANSWER_NOTICE, '', 'Source : QuestionLegale.info');
+  if (live) lines.push(`${LIVE_FICHE_LABEL}\u202f: ${live.url}`);
+  lines.push('', ANSWER_NOTICE, '', 'Source\u202f: QuestionLegale.info');
   return lines.join('\n');
 }

@@ -158,7 +158,7 @@ export function SourcesList({ sources }: { sources: readonly AnswerSource[] }) {
                     <span className="answer-source-site">(Légifrance)</span>
                     {ref.text && (
                       <details className="answer-article">
-                        <summary>Lire le texte de l’article</summary>
+                        <summary>Lire le texte de l'article</summary>
                         <p className="answer-article-text">{ref.text}</p>
                       </details>
                     )}
@@ -203,7 +203,7 @@ export function StaleDataWarning({ dataDate, liveFicheUrl, now }: DataFreshnessP
   return (
     <div className="answer-stale" role="note" aria-labelledby="answer-stale-title">
       <p id="answer-stale-title" className="answer-stale-title">
-        Attention : ces informations datent du {formatFrenchDate(dataDate)}, il y a plus d’un an.
+        Attention&#8239;: ces informations datent du {formatFrenchDate(dataDate)}, il y a plus d'un an.
       </p>
       <p>
         La loi, les montants et les délais ont pu changer depuis. Avant toute démarche, vérifiez la fiche officielle
@@ -262,7 +262,7 @@ export function AnswerChoicesView({ choices, chosen, onChoose }: AnswerChoicesVi
         {choices.question}
       </h2>
       <p className="answer-choices-hint">
-        La réponse dépend de votre situation : choisissez votre cas, la réponse s’adapte aussitôt (sans nouveau
+        La réponse dépend de votre situation&#8239;: choisissez votre cas, la réponse s'adapte aussitôt (sans nouveau
         crédit).
       </p>
       <div ref={groupRef} className="answer-choices-buttons" role="group" aria-labelledby={`${id}-q`} onKeyDown={handleKeyDown}>
@@ -282,7 +282,7 @@ export function AnswerChoicesView({ choices, chosen, onChoose }: AnswerChoicesVi
         })}
       </div>
       <p className="answer-choices-status" aria-live="polite">
-        {chosen ? `Réponse affichée pour : ${chosen}.` : ''}
+        {chosen ? `Réponse affichée pour\u202f: ${chosen}.` : ''}
       </p>
       {chosen && <p className="answer-choices-print">{`${choices.question} ${chosen}`}</p>}
     </section>

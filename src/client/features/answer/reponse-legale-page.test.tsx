@@ -108,7 +108,7 @@ describe('ReponseLegalePage — streaming', () => {
     expect(screen.getByRole('link', { name: 'Loi n° 89-462 du 6 juillet 1989 : article 22' }).getAttribute('href')).toBe(
       'https://www.legifrance.gouv.fr/loda/article_lc/LEGIARTI000028806046',
     );
-    expect(screen.getByText('Lire le texte de l’article').closest('details')?.textContent).toContain('délai maximal de deux mois');
+    expect(screen.getByText("Lire le texte de l'article").closest('details')?.textContent).toContain('délai maximal de deux mois');
     const freshness = screen.getByText(/^Données à jour au 6 novembre 2026/);
     expect(within(freshness).getByRole('link', { name: /Vérifier la version à jour sur service-public.fr/ }).getAttribute('href')).toBe(
       'https://www.service-public.fr/particuliers/vosdroits/F31269',
@@ -315,9 +315,9 @@ describe('ReponseLegalePage — reload and history', () => {
     expect(readCurrentAnswer()?.question).toBe('Mon employeur peut-il modifier mes horaires ?');
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l’historique de cet appareil' }));
+    fireEvent.click(within(history).getByRole('button', { name: "Effacer l'historique de cet appareil" }));
     expect(readHistory()).toHaveLength(2);
-    fireEvent.click(within(history).getByRole('button', { name: 'Effacer l’historique de cet appareil' }));
+    fireEvent.click(within(history).getByRole('button', { name: "Effacer l'historique de cet appareil" }));
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(window.localStorage.getItem(HISTORY_KEY)).toBeNull();
     expect(within(history).getByText('Aucune question enregistrée sur cet appareil.')).toBeTruthy();
@@ -351,7 +351,7 @@ describe('ReponseLegalePage — actions and feedback', () => {
   it('« Non » asks for a reason, then sends { helpful: false, reason, mode }', async () => {
     const { calls } = await renderStored();
     fireEvent.click(screen.getByRole('button', { name: 'Non' }));
-    const select = screen.getByRole('combobox', { name: 'Pourquoi ?' });
+    const select = screen.getByRole('combobox', { name: 'Pourquoi\u202f?' });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(Object.values(FEEDBACK_REASON_LABELS));
     fireEvent.change(select, { target: { value: 'unclear' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
@@ -364,7 +364,7 @@ describe('ReponseLegalePage — actions and feedback', () => {
     stubFetch(() => jsonResponse(500, { error: { code: 'internal', message: 'x' } }));
     renderAnswerPage({ question: null });
     fireEvent.click(await screen.findByRole('button', { name: 'Oui' }));
-    expect(await screen.findByText('Votre avis n’a pas pu être envoyé. Veuillez réessayer.')).toBeTruthy();
+    expect(await screen.findByText("Votre avis n'a pas pu être envoyé. Veuillez réessayer.")).toBeTruthy();
     expect(screen.queryByText('Merci pour votre retour.')).toBeNull();
   });
 
@@ -376,7 +376,7 @@ describe('ReponseLegalePage — actions and feedback', () => {
       fireEvent.click(topActions().getByRole('button', { name: 'Copier' }));
       expect(await topActions().findByRole('button', { name: 'Copié' })).toBeTruthy();
       const text = writeText.mock.calls[0]?.[0] ?? '';
-      expect(text).toContain(`Votre question : ${QUESTION}`);
+      expect(text).toContain(`Votre question\u202f: ${QUESTION}`);
       expect(text).toContain('EN BREF');
       expect(text).toContain('- saisir la commission de conciliation ;');
       expect(text).toContain('[1] Dépôt de garantie — https://www.service-public.fr/particuliers/vosdroits/F31269');
@@ -434,7 +434,7 @@ describe('ReponseLegalePage — actions and feedback', () => {
     renderAnswerPage({ question: null });
     await answerReady();
       fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
-    expect(await screen.findByText(/Le pré-dossier n’a pas pu être généré/)).toBeTruthy();
+    expect(await screen.findByText(/Le pré-dossier n'a pas pu être généré/)).toBeTruthy();
   });
 
   it('« Imprimer » opens the print dialog', async () => {
@@ -569,12 +569,12 @@ describe('ReponseLegalePage — a case left open (choices)', () => {
 describe('ReponseLegalePage — freshness', () => {
   it('warns plainly when the data is more than a year old, with the live fiche', async () => {
     await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: '2020-11-12' }));
-    const note = screen.getByText(/ces informations datent du 12 novembre 2020, il y a plus d’un an/).closest('[role="note"]') as HTMLElement;
+    const note = screen.getByText(/ces informations datent du 12 novembre 2020, il y a plus d'un an/).closest('[role="note"]') as HTMLElement;
     expect(within(note).getByRole('link', { name: /service-public.fr/ }).getAttribute('href')).toBe(ANSWER.sources[0]?.url);
   });
 
   it('says nothing of the kind for recent data', async () => {
     await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: new Date().toISOString().slice(0, 10) }));
-    expect(screen.queryByText(/il y a plus d’un an/)).toBeNull();
+    expect(screen.queryByText(/il y a plus d'un an/)).toBeNull();
   });
 });

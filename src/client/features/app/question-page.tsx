@@ -18,7 +18,7 @@ export function QuestionPage() {
       </h1>
       {credits !== null && (
         <p className="app-credits">
-          Crédits restants : <strong>{credits}</strong> — une question coûte un crédit.
+          Crédits restants&#8239;: <strong>{credits}</strong> — une question coûte un crédit.
         </p>
       )}
       <QuestionForm

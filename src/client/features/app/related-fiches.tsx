@@ -27,7 +27,7 @@ export function RelatedFiches({ results }: { results: SearchResultItem[] }) {
               </li>
             ))}
           </ul>
-          <p className="app-related-note">Source : service-public.fr — consultation gratuite, sans crédit.</p>
+          <p className="app-related-note">Source&#8239;: service-public.fr — consultation gratuite, sans crédit.</p>
         </>
       )}
     </section>

@@ -197,7 +197,7 @@ export function ReponseLegalePage() {
 
       {view.kind === 'empty' && (
         <div className="answer-empty ql-card">
-          <p>Vous n’avez pas encore posé de question sur cet onglet.</p>
+          <p>Vous n'avez pas encore posé de question sur cet onglet.</p>
           <p>
             <Link className="ql-btn ql-btn-primary" to={NEW_QUESTION_ROUTE}>
               Poser une question

@@ -24,7 +24,7 @@ export const AUTH_TEXT = {
   registerFieldsRequired: 'Veuillez remplir tous les champs.',
   passwordRequired: 'Veuillez saisir et confirmer votre nouveau mot de passe.',
   missingToken:
-    'Ce lien de réinitialisation est incomplet : le jeton de sécurité est absent. Veuillez refaire une demande.',
+    'Ce lien de réinitialisation est incomplet\u202f: le jeton de sécurité est absent. Veuillez refaire une demande.',
   loggingOut: 'Déconnexion en cours…',
   goHome: "Aller à la page d'accueil",
   checkingSession: 'Vérification de votre session…',

@@ -67,7 +67,7 @@ export function LoginPage() {
       <h1 id="login-title">Connexion</h1>
       <p className="auth-intro">Connectez-vous pour poser votre question juridique.</p>
       {hasDraft && (
-        <p className="auth-draft-note">Votre question est gardée sur cet appareil : vous la retrouverez après la connexion.</p>
+        <p className="auth-draft-note">Votre question est gardée sur cet appareil&#8239;: vous la retrouverez après la connexion.</p>
       )}
       <SuccessBox id="login-notice" message={notice || null} />
       <ErrorBox id={ERROR_ID} message={error} />
@@ -98,7 +98,7 @@ export function LoginPage() {
       <SocialButtons redirect={redirect} disabled={busy} onError={setError} />
       <AuthLinks>
         <p>
-          Pas encore de compte ? <Link to={withRedirect('/register', redirect)}>Inscription</Link>
+          Pas encore de compte&#8239;? <Link to={withRedirect('/register', redirect)}>Inscription</Link>
         </p>
       </AuthLinks>
     </section>

@@ -86,9 +86,9 @@ export function RegisterPage() {
   return (
     <section aria-labelledby="register-title" className="auth-page">
       <h1 id="register-title">Inscription</h1>
-      <p className="auth-intro">Créez votre compte : vos trois premières questions sont gratuites.</p>
+      <p className="auth-intro">Créez votre compte&#8239;: vos trois premières questions sont gratuites.</p>
       {hasDraft && (
-        <p className="auth-draft-note">Votre question est gardée sur cet appareil : vous la retrouverez après la connexion.</p>
+        <p className="auth-draft-note">Votre question est gardée sur cet appareil&#8239;: vous la retrouverez après la connexion.</p>
       )}
       <ErrorBox id="register-error" message={error} />
       <SuccessBox id="register-success" message={done ? MESSAGES.registered : null} />
@@ -132,7 +132,7 @@ export function RegisterPage() {
       </form>
       <AuthLinks>
         <p>
-          Déjà inscrit ? <Link to={withRedirect('/login', redirect)}>Se connecter</Link>
+          Déjà inscrit&#8239;? <Link to={withRedirect('/login', redirect)}>Se connecter</Link>
         </p>
       </AuthLinks>
     </section>

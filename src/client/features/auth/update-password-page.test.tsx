@@ -25,7 +25,7 @@ describe('update password page', () => {
   it('explains a link without token and offers a new one', async () => {
     await openUpdate('/update-password');
     expect(screen.getByRole('alert').textContent).toBe(
-      'Ce lien de réinitialisation est incomplet : le jeton de sécurité est absent. Veuillez refaire une demande.',
+      'Ce lien de réinitialisation est incomplet\u202f: le jeton de sécurité est absent. Veuillez refaire une demande.',
     );
     expect(screen.queryByLabelText('Mot de passe')).toBeNull();
     expect(screen.getByRole('link', { name: 'Demander un nouveau lien' }).getAttribute('href')).toBe('/reset-password');

@@ -20,7 +20,7 @@ export function BackendStatusBadge({ enabled, url = '/api/health' }: { enabled: 
 
   if (!enabled) return null;
   const label =
-    status === 'checking' ? 'Serveur : vérification…' : status === 'ok' ? 'Serveur : connecté' : MESSAGES.homeConnectionFailed;
+    status === 'checking' ? 'Serveur\u202f: vérification…' : status === 'ok' ? 'Serveur\u202f: connecté' : MESSAGES.homeConnectionFailed;
   return (
     <p className={`home-backend-badge home-backend-badge-${status}`} role="status">
       {label}

@@ -5,9 +5,9 @@ import { HowItWorksSection } from './how-it-works-section';
 import { renderAtHome } from './test-utils';
 
 const QUESTIONS = [
-  'Comment mes données sont-elles protégées ?',
-  'Comment fonctionne le service avec l’intelligence artificielle ?',
-  'Comment faire de la publicité sur QuestionLegale.info ?',
+  'Comment mes données sont-elles protégées\u202f?',
+  "Comment fonctionne le service avec l'intelligence artificielle\u202f?",
+  'Comment faire de la publicité sur QuestionLegale.info\u202f?',
 ];
 
 function setup() {

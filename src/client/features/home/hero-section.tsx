@@ -10,12 +10,12 @@ const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> =
   {
     icon: 'shield',
     title: 'Fiabilité garantie',
-    text: 'Chaque réponse s’appuie sur les sources officielles du droit français : service-public.fr et Légifrance.',
+    text: "Chaque réponse s'appuie sur les sources officielles du droit français\u202f: service-public.fr et Légifrance.",
   },
   {
     icon: 'lock',
     title: '100% confidentiel',
-    text: 'Vos questions restent anonymes : elles ne sont ni conservées sur nos serveurs, ni revendues.',
+    text: 'Vos questions restent anonymes\u202f: elles ne sont ni conservées sur nos serveurs, ni revendues.',
   },
 ];
 
@@ -30,13 +30,13 @@ export function HeroSection() {
             Votre question juridique, une réponse immédiate fondée sur le droit français
           </h1>
           <p className="home-hero-lead">
-            Décrivez votre situation avec vos propres mots : logement, travail, famille, consommation,
+            Décrivez votre situation avec vos propres mots&#8239;: logement, travail, famille, consommation,
             voisinage… Vous obtenez une réponse <strong>immédiate</strong>, <strong>anonyme</strong> et{' '}
             <strong>fondée sur le droit français</strong>, avec les textes officiels qui la justifient.
           </p>
           <p className="home-hero-lead">
             <strong>Vos trois premières questions sont gratuites.</strong> Une consultation traditionnelle
-            coûte en moyenne de 150 à 300 € de l’heure : arrivez préparé chez l’avocat, le notaire ou le
+            coûte en moyenne de 150 à 300 € de l'heure&#8239;: arrivez préparé chez l'avocat, le notaire ou le
             commissaire de justice grâce à votre pré-dossier structuré.
           </p>
           <div className="home-hero-actions">
@@ -44,11 +44,11 @@ export function HeroSection() {
               Poser ma question
             </HashLink>
             <HashLink to="#comment" className="ql-btn home-btn-ghost">
-              Comment ça marche ?
+              Comment ça marche&#8239;?
             </HashLink>
           </div>
           <p className="home-hero-disclaimer">
-            Les réponses sont des informations générales et ne remplacent pas le conseil d’un professionnel
+            Les réponses sont des informations générales et ne remplacent pas le conseil d'un professionnel
             du droit.
           </p>
         </div>

@@ -37,7 +37,7 @@ export function HomeFooter({ contactEmail, siteTitle, year, showHowItWorks = tru
             <ul>
               <li><a href="/mentions.html">Mentions légales</a></li>
               <li><HashLink to="#politique">Politique de confidentialité</HashLink></li>
-              <li><HashLink to="#conditions">Conditions d’utilisation</HashLink></li>
+              <li><HashLink to="#conditions">Conditions d'utilisation</HashLink></li>
             </ul>
           </nav>
           <nav className="home-footer-col" aria-labelledby="footer-pro-title">
@@ -63,24 +63,24 @@ export function HomeFooter({ contactEmail, siteTitle, year, showHowItWorks = tru
           <div id="politique" className="home-footer-note">
             <h3 id="politique-title" className="home-footer-title">Politique de confidentialité</h3>
             <p>
-              Nous ne conservons ni le texte de vos questions ni celui des réponses : seuls votre compte,
+              Nous ne conservons ni le texte de vos questions ni celui des réponses&#8239;: seuls votre compte,
               la date de vos questions et le décompte de vos crédits sont enregistrés. Vous pouvez demander
               la suppression de votre compte à tout moment en écrivant à {contactEmail}.
             </p>
           </div>
           <div id="conditions" className="home-footer-note">
-            <h3 id="conditions-title" className="home-footer-title">Conditions d’utilisation</h3>
+            <h3 id="conditions-title" className="home-footer-title">Conditions d'utilisation</h3>
             <p>
               Les réponses fournies sont des informations juridiques générales fondées sur les sources
-              officielles&nbsp;; elles ne constituent pas une consultation juridique et ne remplacent pas l’avis
-              d’un avocat, d’un notaire ou d’un commissaire de justice. Chaque question consomme un crédit.
+              officielles&nbsp;; elles ne constituent pas une consultation juridique et ne remplacent pas l'avis
+              d'un avocat, d'un notaire ou d'un commissaire de justice. Chaque question consomme un crédit.
             </p>
           </div>
           <div id="promotion" className="home-footer-note">
             <h3 id="promotion-title" className="home-footer-title">Promotion des professionnels</h3>
             <p>
-              Avocats, notaires, commissaires de justice : faites connaître votre cabinet auprès de
-              personnes qui préparent leur rendez-vous. Écrivez à notre équipe commerciale :{' '}
+              Avocats, notaires, commissaires de justice&#8239;: faites connaître votre cabinet auprès de
+              personnes qui préparent leur rendez-vous. Écrivez à notre équipe commerciale&#8239;:{' '}
               <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
             </p>
           </div>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, type AuthSource } from '../../lib/auth/auth-context';
 import { CITY_CACHE_KEY, CITY_CACHE_TIMESTAMP_KEY } from '../../lib/city';
 import { HomeContent, HomePage, type HomeContentProps } from './home-page';
+import { SCROLL_TOP_PHONE_IDLE_MS } from './scroll-to-top-button';
 import { renderAtHome } from './test-utils';
 
 function props(overrides: Partial<HomeContentProps> = {}): HomeContentProps {
@@ -201,6 +202,38 @@ describe('Scroll-to-top button on a phone', () => {
       scrollTo(900);
       expect(screen.queryByRole('button', { name })).toBeNull();
     } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
+  });
+
+  it('goes away 2 s after the visitor stops scrolling up, and stays at the very bottom of the page', () => {
+    vi.useFakeTimers();
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 375, configurable: true });
+    const height = vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(5000);
+    try {
+      renderAtHome(<HomeContent {...props()} />);
+      const name = 'Remonter en haut de la page';
+      const scrollTo = (y: number) =>
+        act(() => {
+          setScrollY(y);
+          fireEvent.scroll(window);
+        });
+      scrollTo(1500);
+      scrollTo(1200);
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(SCROLL_TOP_PHONE_IDLE_MS - 1));
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('button', { name })).toBeNull(); // left alone over the text: gone
+
+      scrollTo(5000 - window.innerHeight); // the bottom: shown, over the footer's empty strip
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(SCROLL_TOP_PHONE_IDLE_MS * 5));
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    } finally {
+      height.mockRestore();
+      vi.useRealTimers();
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
     }
   });

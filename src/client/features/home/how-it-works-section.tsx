@@ -6,7 +6,7 @@ const STEPS: ReadonlyArray<{ number: number; title: string; text: string; icon: 
   {
     number: 1,
     title: 'Inscription',
-    text: 'Créez votre compte gratuit avec votre e-mail ou votre compte Google : trois questions vous sont offertes.',
+    text: 'Créez votre compte gratuit avec votre e-mail ou votre compte Google\u202f: trois questions vous sont offertes.',
     icon: 'user',
   },
   {
@@ -26,12 +26,12 @@ const STEPS: ReadonlyArray<{ number: number; title: string; text: string; icon: 
 export function buildFaqItems(contactEmail: string): FaqItem[] {
   return [
     {
-      question: 'Comment mes données sont-elles protégées ?',
+      question: 'Comment mes données sont-elles protégées\u202f?',
       answer: (
         <>
           <p>
             Vos questions et nos réponses ne sont pas conservées au-delà de ce qui est nécessaire pour vous
-            identifier : nos serveurs ne gardent que votre compte et le décompte de vos crédits, jamais le
+            identifier&#8239;: nos serveurs ne gardent que votre compte et le décompte de vos crédits, jamais le
             texte de vos questions.
           </p>
           <p>
@@ -42,7 +42,7 @@ export function buildFaqItems(contactEmail: string): FaqItem[] {
       ),
     },
     {
-      question: 'Comment fonctionne le service avec l’intelligence artificielle ?',
+      question: "Comment fonctionne le service avec l'intelligence artificielle\u202f?",
       answer: (
         <>
           <p>
@@ -51,17 +51,17 @@ export function buildFaqItems(contactEmail: string): FaqItem[] {
             affirmation renvoie à la source qui la justifie.
           </p>
           <p>
-            Il s’agit d’une information juridique générale : pour une situation complexe, consultez un
+            Il s'agit d'une information juridique générale&#8239;: pour une situation complexe, consultez un
             professionnel du droit avec votre pré-dossier.
           </p>
         </>
       ),
     },
     {
-      question: 'Comment faire de la publicité sur QuestionLegale.info ?',
+      question: 'Comment faire de la publicité sur QuestionLegale.info\u202f?',
       answer: (
         <p>
-          Vous êtes avocat, notaire, commissaire de justice ou une entreprise du secteur juridique ? Contactez
+          Vous êtes avocat, notaire, commissaire de justice ou une entreprise du secteur juridique&#8239;? Contactez
           notre équipe commerciale à <a href={`mailto:${contactEmail}`}>{contactEmail}</a> ou découvrez nos{' '}
           <a href="/services.html">services pour les professionnels</a>.
         </p>
@@ -76,7 +76,7 @@ export function HowItWorksSection({ contactEmail }: { contactEmail: string }) {
     <section id="comment" className="ql-section home-how" aria-labelledby="comment-title">
       <div className="ql-container">
         <h2 id="comment-title" className="ql-section-title" data-aos="fade-up">
-          Comment ça marche ?
+          Comment ça marche&#8239;?
         </h2>
         <p className="home-section-intro" data-aos="fade-up">
           Trois étapes suffisent pour comprendre vos droits et préparer la suite.
@@ -91,7 +91,7 @@ export function HowItWorksSection({ contactEmail }: { contactEmail: string }) {
                 <Icon name={step.icon} />
               </span>
               <h3 className="home-step-title">
-                <span className="ql-visually-hidden">Étape {step.number} : </span>
+                <span className="ql-visually-hidden">Étape {step.number}&#8239;: </span>
                 {step.title}
               </h3>
               <p className="home-step-text">{step.text}</p>

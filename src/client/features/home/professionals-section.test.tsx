@@ -41,7 +41,7 @@ describe('ProfessionalsSection', () => {
       'https://www.cnb.avocat.fr/fr/annuaire-des-avocats-de-france',
       'https://www.avocat.fr/',
     ]);
-    expect(within(lawyers).getByRole('link', { name: /Google Maps : avocats près de Lyon/ })).toBeTruthy();
+    expect(within(lawyers).getByRole('link', { name: /Google Maps\u202f: avocats près de Lyon/ })).toBeTruthy();
 
     const notaries = screen.getByRole('article', { name: 'Notaires et commissaires de justice' });
     expect(hrefs(notaries)).toEqual([

@@ -10,12 +10,12 @@ function NearbyLinks({ profession, city }: { profession: 'avocat' | 'notaire'; c
     <ul className="home-pro-search">
       <li>
         <ExternalLink href={links.maps} className="ql-btn ql-btn-outline home-pro-search-link">
-          <Icon name="map" size={18} /> Google Maps : {profession}s {where}
+          <Icon name="map" size={18} /> Google Maps&#8239;: {profession}s {where}
         </ExternalLink>
       </li>
       <li>
         <ExternalLink href={links.pagesJaunes} className="ql-btn ql-btn-outline home-pro-search-link">
-          <Icon name="book" size={18} /> Pages Jaunes : {profession}s {where}
+          <Icon name="book" size={18} /> Pages Jaunes&#8239;: {profession}s {where}
         </ExternalLink>
       </li>
     </ul>
@@ -54,7 +54,7 @@ function CityForm({ city, control }: { city: string | null; control: CityControl
           maxLength={80}
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="Ex. : Lyon"
+          placeholder="Ex.&#8239;: Lyon"
         />
         <button type="submit" className="ql-btn ql-btn-primary">
           Valider
@@ -72,7 +72,7 @@ function CityForm({ city, control }: { city: string | null; control: CityControl
       </div>
       {control.locate && control.disclosure && <p className="home-pro-city-note">{control.disclosure}</p>}
       <p className="home-pro-city-note">
-        {city ? `Ville retenue : ${city}, gardée sur cet appareil uniquement.` : 'La ville saisie reste sur cet appareil.'}
+        {city ? `Ville retenue\u202f: ${city}, gardée sur cet appareil uniquement.` : 'La ville saisie reste sur cet appareil.'}
         {city && (
           <>
             {' '}
@@ -115,8 +115,8 @@ export function ProfessionalsSection({ city, cityControl }: ProfessionalsSection
         </h2>
         <p className="home-section-intro" data-aos="fade-up">
           {place
-            ? `Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de ${place}.`
-            : 'Besoin d’aller plus loin ? Trouvez un avocat, un notaire ou un commissaire de justice près de chez vous.'}
+            ? `Besoin d'aller plus loin\u202f? Trouvez un avocat, un notaire ou un commissaire de justice près de ${place}.`
+            : "Besoin d'aller plus loin\u202f? Trouvez un avocat, un notaire ou un commissaire de justice près de chez vous."}
         </p>
         {cityControl && <CityForm key={place ?? ''} city={place} control={cityControl} />}
         <div className="home-pro-grid">
@@ -128,7 +128,7 @@ export function ProfessionalsSection({ city, cityControl }: ProfessionalsSection
               Avocats
             </h3>
             <p>
-              Pour un litige, une procédure ou un conseil personnalisé, l’avocat vous défend et vous représente.
+              Pour un litige, une procédure ou un conseil personnalisé, l'avocat vous défend et vous représente.
             </p>
             <NearbyLinks profession="avocat" city={place} />
             <h4 className="home-pro-subtitle">Annuaires officiels</h4>

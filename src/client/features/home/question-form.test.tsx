@@ -285,7 +285,7 @@ describe('QuestionForm: signed in', () => {
   it('says before any typing that there is no credit left, how to get some, and where free help is', () => {
     setup({ credits: 0 });
     const note = screen.getByRole('note');
-    expect(note.textContent).toContain('Vous n’avez plus de crédit');
+    expect(note.textContent).toContain("Vous n'avez plus de crédit");
     expect(within(note).getByRole('link', { name: 'contact@questionlegale.info' }).getAttribute('href')).toBe('mailto:contact@questionlegale.info');
     expect(within(note).getByRole('link', { name: 'ressources officielles' }).getAttribute('href')).toBe('/#references');
     expect(within(note).getByRole('link', { name: /trouvez un professionnel/ }).getAttribute('href')).toBe('/#professionnels');
@@ -301,7 +301,7 @@ describe('QuestionForm: signed in', () => {
     const { router, props, textarea } = setup({ credits: 0 });
     await user.type(textarea, FRENCH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Vous n’avez plus de crédit');
+    expect((await screen.findByRole('alert')).textContent).toContain("Vous n'avez plus de crédit");
     expect(props.decrementCredits).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });

@@ -38,10 +38,10 @@ export type HomeAuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 /** Four realistic questions shown in turn in the placeholder (examples of what to ask). */
 export const QUESTION_EXAMPLES: readonly string[] = [
-  "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire ?",
-  'Mon employeur peut-il modifier mes horaires de travail sans mon accord ?',
-  'Mon voisin fait du bruit tous les soirs après 22 heures. Quels sont mes recours ?',
-  "J'ai reçu une amende pour un excès de vitesse que je n'ai pas commis. Comment la contester ?",
+  "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie. Que puis-je faire\u202f?",
+  'Mon employeur peut-il modifier mes horaires de travail sans mon accord\u202f?',
+  'Mon voisin fait du bruit tous les soirs après 22 heures. Quels sont mes recours\u202f?',
+  "J'ai reçu une amende pour un excès de vitesse que je n'ai pas commis. Comment la contester\u202f?",
 ];
 
 /**
@@ -97,9 +97,9 @@ export function NoCreditsText() {
   const email = getPublicConfig().contactEmail;
   return (
     <>
-      Vous n’avez plus de crédit : une nouvelle question ne peut pas être envoyée pour le moment, et rien ne vous
-      sera facturé. Pour obtenir des crédits, écrivez à <a href={`mailto:${email}`}>{email}</a> depuis l’adresse
-      e-mail de votre compte. En attendant, l’aide juridique gratuite reste possible : consultez les{' '}
+      Vous n'avez plus de crédit&#8239;: une nouvelle question ne peut pas être envoyée pour le moment, et rien ne vous
+      sera facturé. Pour obtenir des crédits, écrivez à <a href={`mailto:${email}`}>{email}</a> depuis l'adresse
+      e-mail de votre compte. En attendant, l'aide juridique gratuite reste possible&#8239;: consultez les{' '}
       <Link to="/#references">ressources officielles</Link> (point-justice, aide juridictionnelle) ou{' '}
       <Link to="/#professionnels">trouvez un professionnel près de chez vous</Link>.
     </>
@@ -199,7 +199,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
       </label>
       {signedOut && (
         <p id={hintId} className="home-form-hint">
-          Écrivez votre question : à l’envoi, vous vous connecterez ou créerez un compte gratuit (trois questions
+          Écrivez votre question&#8239;: à l'envoi, vous vous connecterez ou créerez un compte gratuit (trois questions
           offertes), et elle vous attendra ici.
         </p>
       )}
@@ -210,7 +210,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
       )}
       {!signedOut && !outOfCredits && restored && (
         <p id={hintId} className="home-form-hint">
-          Votre question a été gardée pendant la connexion : relisez-la puis cliquez sur « Analyse ».
+          Votre question a été gardée pendant la connexion&#8239;: relisez-la puis cliquez sur « Analyse ».
         </p>
       )}
       <textarea

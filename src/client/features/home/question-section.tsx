@@ -35,8 +35,8 @@ export function SignedInPanel({ userName, credits }: { userName: string | null; 
           {credits === null
             ? 'Posez votre question juridique et obtenez une réponse fondée sur les sources officielles.'
             : credits > 0
-              ? `Il vous reste ${credits} ${credits > 1 ? 'crédits' : 'crédit'} : chaque question en consomme un.`
-              : 'Vous n’avez plus de crédit disponible. Les ressources officielles ci-dessous proposent une aide juridique gratuite.'}
+              ? `Il vous reste ${credits} ${credits > 1 ? 'crédits' : 'crédit'}\u202f: chaque question en consomme un.`
+              : "Vous n'avez plus de crédit disponible. Les ressources officielles ci-dessous proposent une aide juridique gratuite."}
         </p>
         <Link to="/app/question" className="ql-btn home-btn-light">
           Poser une question

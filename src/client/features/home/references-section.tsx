@@ -4,7 +4,7 @@ export const OFFICIAL_RESOURCES: ReadonlyArray<{ href: string; name: string; tex
   {
     href: 'https://www.service-public.fr/particuliers/vosdroits/F18074',
     name: 'Aide juridictionnelle',
-    text: 'Selon vos ressources, l’État prend en charge tout ou partie des frais d’avocat et de justice.',
+    text: "Selon vos ressources, l'État prend en charge tout ou partie des frais d'avocat et de justice.",
   },
   {
     href: 'https://www.justice.fr/recherche/annuaires',
@@ -14,7 +14,7 @@ export const OFFICIAL_RESOURCES: ReadonlyArray<{ href: string; name: string; tex
   {
     href: 'https://www.legifrance.gouv.fr/',
     name: 'Légifrance',
-    text: 'La législation officielle en vigueur : codes, lois et règlements consolidés.',
+    text: 'La législation officielle en vigueur\u202f: codes, lois et règlements consolidés.',
   },
 ];
 
@@ -35,7 +35,7 @@ export function ReferencesSection() {
               </ExternalLink>
             </h3>
             <p>
-              Le portail officiel du service public de la justice : comprendre une procédure, trouver un
+              Le portail officiel du service public de la justice&#8239;: comprendre une procédure, trouver un
               tribunal, estimer ses droits et télécharger les formulaires.
             </p>
           </div>

@@ -3,19 +3,19 @@ const TESTIMONIALS: ReadonlyArray<{ name: string; city: string; quote: string }>
     name: 'Sophie',
     city: 'Lyon',
     quote:
-      'Mon ancien propriétaire gardait ma caution. En deux minutes j’ai su quel délai il devait respecter et comment le mettre en demeure.',
+      "Mon ancien propriétaire gardait ma caution. En deux minutes j'ai su quel délai il devait respecter et comment le mettre en demeure.",
   },
   {
     name: 'Karim',
     city: 'Marseille',
     quote:
-      'Réponse claire sur mes heures supplémentaires, avec les articles du Code du travail. Je suis arrivé chez l’avocat avec un dossier prêt.',
+      "Réponse claire sur mes heures supplémentaires, avec les articles du Code du travail. Je suis arrivé chez l'avocat avec un dossier prêt.",
   },
   {
     name: 'Claire',
     city: 'Nantes',
     quote:
-      'Après le décès de mon père, je ne savais pas par où commencer. Le pré-dossier m’a permis de préparer le rendez-vous chez le notaire.',
+      "Après le décès de mon père, je ne savais pas par où commencer. Le pré-dossier m'a permis de préparer le rendez-vous chez le notaire.",
   },
 ];
 

@@ -5,7 +5,7 @@ export const USEFUL_SITES: ReadonlyArray<{ href: string; name: string; category:
     href: 'https://www.legifrance.gouv.fr/',
     name: 'Légifrance',
     category: 'Base de données juridique',
-    text: 'Le service public de diffusion du droit : codes, lois, décrets et jurisprudence.',
+    text: 'Le service public de diffusion du droit\u202f: codes, lois, décrets et jurisprudence.',
   },
   {
     href: 'https://www.doctrine.fr/',
@@ -23,7 +23,7 @@ export const USEFUL_SITES: ReadonlyArray<{ href: string; name: string; category:
     href: 'https://www.juritravail.com/forum/',
     name: 'Forum Juritravail',
     category: 'Forum juridique',
-    text: 'Échanger avec d’autres particuliers et des juristes sur des situations concrètes.',
+    text: "Échanger avec d'autres particuliers et des juristes sur des situations concrètes.",
   },
   {
     href: 'https://www.alexia.fr/',
@@ -34,8 +34,8 @@ export const USEFUL_SITES: ReadonlyArray<{ href: string; name: string; category:
   {
     href: 'https://www.service-public.fr/',
     name: 'Service-Public.fr',
-    category: 'Site officiel de l’administration',
-    text: 'Vos droits et démarches expliqués par l’administration française, fiche par fiche.',
+    category: "Site officiel de l'administration",
+    text: "Vos droits et démarches expliqués par l'administration française, fiche par fiche.",
   },
 ];
 

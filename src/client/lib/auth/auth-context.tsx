@@ -208,6 +208,6 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
 
 export function useAuth(): AuthState {
   const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth() doit être utilisé à l’intérieur de <AuthProvider>.');
+  if (!value) throw new Error("useAuth() doit être utilisé à l'intérieur de <AuthProvider>.");
   return value;
 }

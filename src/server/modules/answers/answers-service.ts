@@ -48,8 +48,8 @@ export const ANSWER_MESSAGES = {
     "Vous n'avez plus de crédit disponible. Pour une aide juridique gratuite, adressez-vous à un point-justice (consultations gratuites d'avocats, de notaires, de conciliateurs), renseignez-vous sur l'aide juridictionnelle, ou consultez les permanences gratuites de votre mairie et de votre ADIL. Vous pouvez aussi rechercher un professionnel près de chez vous depuis la page d'accueil.",
   failed: "La réponse n'a pas pu être produite. Votre crédit n'a pas été débité. Veuillez réessayer.",
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
-  invalidRequest: 'Requête invalide : la question est manquante.',
-  invalidCity: "Requête invalide : la ville doit tenir sur une ligne de 80 caractères au plus, sans les signes < et >.",
+  invalidRequest: 'Requête invalide\u202f: la question est manquante.',
+  invalidCity: "Requête invalide\u202f: la ville doit tenir sur une ligne de 80 caractères au plus, sans les signes < et >.",
 } as const;
 
 
@@ -128,12 +128,12 @@ export interface AnswersService {
 
 /** The safety answer: emergency numbers first, free help, no sources (see the module comment). */
 export function safetySections(): AnswerSection[] {
-  const numbers = EMERGENCY_NUMBERS.map((e) => `- ${e.number} : ${e.label}`).join('\n');
+  const numbers = EMERGENCY_NUMBERS.map((e) => `- ${e.number}\u202f: ${e.label}`).join('\n');
   const text: Record<(typeof SECTION_IDS)[number], string> = {
-    summary: `Si vous êtes en danger, appelez immédiatement les secours :\n\n${numbers}\n\nEn cas de danger immédiat, composez le 17 ou le 112. Si vous ne pouvez pas parler, envoyez un SMS au 114.`,
-    law: "Nos sources officielles ne permettent pas de répondre précisément à votre question. Votre sécurité passe avant toute démarche juridique : les services d'urgence et les lignes d'écoute ci-dessus sont gratuits et peuvent vous orienter.",
+    summary: `Si vous êtes en danger, appelez immédiatement les secours\u202f:\n\n${numbers}\n\nEn cas de danger immédiat, composez le 17 ou le 112. Si vous ne pouvez pas parler, envoyez un SMS au 114.`,
+    law: "Nos sources officielles ne permettent pas de répondre précisément à votre question. Votre sécurité passe avant toute démarche juridique\u202f: les services d'urgence et les lignes d'écoute ci-dessus sont gratuits et peuvent vous orienter.",
     steps:
-      "- Mettez-vous en sécurité et appelez le 17 ou le 112 en cas de danger.\n- Vous pouvez porter plainte dans un commissariat ou une gendarmerie, ou signaler les faits en ligne.\n- Les lignes 3919, 119 et 3114 sont gratuites et anonymes : elles vous écoutent et vous orientent.",
+      "- Mettez-vous en sécurité et appelez le 17 ou le 112 en cas de danger.\n- Vous pouvez porter plainte dans un commissariat ou une gendarmerie, ou signaler les faits en ligne.\n- Les lignes 3919, 119 et 3114 sont gratuites et anonymes\u202f: elles vous écoutent et vous orientent.",
     prefile:
       "- Notez les dates, les lieux et ce qui s'est passé, dès que vous le pouvez.\n- Conservez les certificats médicaux, messages, photos et témoignages.\n- Gardez ces éléments en lieu sûr.",
     professional:

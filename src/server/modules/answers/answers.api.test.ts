@@ -133,7 +133,7 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
     // The protection fiches: domestic violence and how to file a complaint.
     expect(body.answer.sources.map((s) => s.id)).toEqual(expect.arrayContaining(['F12544', 'F1435']));
     expectFiveSections(body.answer);
-    for (const n of ['17', '112', '3919', '119', '3114']) expect(body.answer.sections[0]?.text).toContain(`- ${n} :`);
+    for (const n of ['17', '112', '3919', '119', '3114']) expect(body.answer.sections[0]?.text).toContain(`- ${n}\u202f:`);
     expect(body.credits).toBe(0);
     expect(await balance(userId)).toBe(0);
   });

@@ -15,7 +15,7 @@ export interface FeedbackRoutesOptions {
 
 export const FEEDBACK_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour donner votre avis.',
-  invalid: 'Avis invalide : indiquez si la réponse vous a été utile.',
+  invalid: 'Avis invalide\u202f: indiquez si la réponse vous a été utile.',
 } as const;
 
 const INVALID_FEEDBACK: InvalidRequestReplies = { invalid: { code: 'invalid_feedback', message: FEEDBACK_MESSAGES.invalid } };

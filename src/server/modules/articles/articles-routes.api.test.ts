@@ -2,7 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../corpus/index-lifecycle';
+import type { StaticSite } from '../static-pages/static-layout';
 import { articlesRoutes, renderArticlesPage, SOURCE_CREDIT } from './articles-routes';
+
+const SITE: StaticSite = { siteTitle: 'QuestionLegale.info', contactEmail: 'contact@questionlegale.info', stylesheets: [] };
 
 let engine: SearchEngine;
 let app: FastifyInstance;
@@ -10,7 +13,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
   app = Fastify();
-  await app.register(articlesRoutes, { engine, siteTitle: 'QuestionLegale.info' });
+  await app.register(articlesRoutes, { engine, site: SITE });
   await app.ready();
 }, 300_000);
 
@@ -46,7 +49,7 @@ describe('/Articles/', () => {
     const html = renderArticlesPage(
       [{ audience: 'particuliers', title: 'Logement <b>', fiches: [{ id: 'F1', title: '<script>alert(1)</script>', url: 'https://x.fr/?a=1&b="2"', date: '2020-01-01' }] }],
       '2020-01-01',
-      'QuestionLegale.info',
+      SITE,
     );
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

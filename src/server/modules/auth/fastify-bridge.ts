@@ -55,8 +55,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_REDIRECT_URL: "L'adresse de redirection n'est pas autorisée.",
   INVALID_ERROR_CALLBACK_URL: "L'adresse de redirection n'est pas autorisée.",
   INVALID_NEW_USER_CALLBACK_URL: "L'adresse de redirection n'est pas autorisée.",
-  INVALID_ORIGIN: "Requête refusée : l'origine de la requête est absente ou non autorisée.",
-  MISSING_OR_NULL_ORIGIN: "Requête refusée : l'origine de la requête est absente ou non autorisée.",
+  INVALID_ORIGIN: "Requête refusée\u202f: l'origine de la requête est absente ou non autorisée.",
+  MISSING_OR_NULL_ORIGIN: "Requête refusée\u202f: l'origine de la requête est absente ou non autorisée.",
 };
 
 /**

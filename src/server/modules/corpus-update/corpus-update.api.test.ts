@@ -77,12 +77,12 @@ describe('scheduled corpus update', () => {
   it('keeps the index in service when the archive is corrupt', async () => {
     dila.setMode('corrupt');
     const attempt = await t.app.corpusUpdate.updater?.runNow();
-    expect(attempt).toMatchObject({ outcome: 'invalid_archive', message: 'Archive 1 sur 1 : archive zip illisible.' });
+    expect(attempt).toMatchObject({ outcome: 'invalid_archive', message: 'Archive 1 sur 1\u202f: archive zip illisible.' });
     expect(await searchIds('dépôt de garantie')).toContain('F90001');
     expect((await health()).corpus).toMatchObject({
       date: '2024-03-15',
       fiches: 3,
-      update: { running: false, lastOutcome: 'invalid_archive', lastMessage: 'Archive 1 sur 1 : archive zip illisible.' },
+      update: { running: false, lastOutcome: 'invalid_archive', lastMessage: 'Archive 1 sur 1\u202f: archive zip illisible.' },
     });
     expect(await metrics()).toContain('questionlegale_corpus_updates_total{outcome="invalid_archive"} 1');
     expect(leftovers()).toEqual([]);
@@ -97,7 +97,7 @@ describe('scheduled corpus update', () => {
     expect(await searchIds('dépôt de garantie')).toContain('F90001');
     expect((await health()).corpus?.update?.running).toBe(true);
     expect(await metrics()).toContain('questionlegale_corpus_update_running 1');
-    expect(await running).toMatchObject({ outcome: 'timeout', message: 'Archive 1 sur 1 : téléchargement trop long.' });
+    expect(await running).toMatchObject({ outcome: 'timeout', message: 'Archive 1 sur 1\u202f: téléchargement trop long.' });
     expect((await health()).corpus).toMatchObject({ date: '2024-03-15', update: { running: false, lastOutcome: 'timeout' } });
     expect(leftovers()).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe('scheduled corpus update', () => {
     dila.setMode('error');
     expect(await t.app.corpusUpdate.updater?.runNow()).toMatchObject({
       outcome: 'download_failed',
-      message: 'Archive 1 sur 1 : le serveur a répondu HTTP 503.',
+      message: 'Archive 1 sur 1\u202f: le serveur a répondu HTTP 503.',
     });
     expect(await searchIds('dépôt de garantie')).toContain('F90001');
     expect(readManifest(indexDir)?.corpusDate).toBe('2024-03-15');

@@ -123,7 +123,7 @@ describe('corpus updater schedule', () => {
     const u = updater(runJob);
     const attempt = await u.runNow();
     await u.close();
-    expect(attempt).toMatchObject({ outcome: 'swap_failed', message: 'Le nouvel index n’a pas pu être chargé ; l’index précédent reste en service.' });
+    expect(attempt).toMatchObject({ outcome: 'swap_failed', message: "Le nouvel index n'a pas pu être chargé ; l'index précédent reste en service." });
     expect(holder.current()).toBe(before);
     expect(holder.engine.search('dépôt de garantie', 1)[0]?.id).toBe('F90001');
     expect(readManifest(indexDir)?.builtAt).toBe(builtAt);

@@ -278,7 +278,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
     if (result.outcome === 'built' && closed) {
       fs.rmSync(result.stagingDir, { recursive: true, force: true });
       outcome = 'swap_failed';
-      message = 'Serveur en cours d’arrêt : nouvel index abandonné.';
+      message = "Serveur en cours d'arrêt\u202f: nouvel index abandonné.";
     } else if (result.outcome === 'built') {
       const t = performance.now();
       try {
@@ -289,7 +289,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
       } catch {
         fs.rmSync(result.stagingDir, { recursive: true, force: true });
         outcome = 'swap_failed';
-        message = 'Le nouvel index n’a pas pu être chargé ; l’index précédent reste en service.';
+        message = "Le nouvel index n'a pas pu être chargé ; l'index précédent reste en service.";
       }
       swapMs = Math.round(performance.now() - t);
     } else if (result.outcome === 'unchanged') {
@@ -333,7 +333,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
 
   function runNow(): Promise<UpdateAttempt> {
     if (running) return running;
-    if (closed) return Promise.resolve({ outcome: 'swap_failed', message: 'Serveur en cours d’arrêt.', ms: 0 });
+    if (closed) return Promise.resolve({ outcome: 'swap_failed', message: "Serveur en cours d'arrêt.", ms: 0 });
     if (timer) clearTimeout(timer);
     timer = undefined;
     nextAt = undefined;

@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, makeFakeClientDist, type TestApp } from '../../../../test/support/app';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { captureLogs } from '../../../../test/support/logs';
-
-/** A built client whose /mentions.html is the real page (with its legal-notice markers). */
-function distWithMentions(): string {
-  const dir = makeFakeClientDist();
-  fs.copyFileSync(path.resolve('src/client/public/mentions.html'), path.join(dir, 'mentions.html'));
-  return dir;
-}
 
 describe('legal notice in /mentions.html', () => {
   let t: TestApp | undefined;
-  let dist: string | undefined;
   afterEach(async () => {
     await t?.close();
-    if (dist) fs.rmSync(dist, { recursive: true, force: true });
     t = undefined;
   });
 
@@ -26,13 +15,11 @@ describe('legal notice in /mentions.html', () => {
   }
 
   it('shows the configured publisher and host, and no start-up warning in production', async () => {
-    dist = distWithMentions();
     const log = capture();
     t = await createTestApp(
       'pglite',
       {
         NODE_ENV: 'production',
-        CLIENT_DIST_DIR: dist,
         PUBLISHER_NAME: 'Association Droit Pour Tous',
         PUBLISHER_ADDRESS: '1 rue de la Paix, 75002 Paris',
         PUBLISHER_PHONE: '01 23 45 67 89',
@@ -53,9 +40,8 @@ describe('legal notice in /mentions.html', () => {
   });
 
   it('warns at start in production when they are missing, naming the variables', async () => {
-    dist = distWithMentions();
     const log = capture();
-    t = await createTestApp('pglite', { NODE_ENV: 'production', CLIENT_DIST_DIR: dist, PUBLISHER_NAME: 'Jeanne Martin' }, { logger: log.logger });
+    t = await createTestApp('pglite', { NODE_ENV: 'production', PUBLISHER_NAME: 'Jeanne Martin' }, { logger: log.logger });
     const warning = log.lines.map((l) => JSON.parse(l) as { msg: string; missing?: string[] }).find((l) => l.msg.startsWith('mentions légales incomplètes'));
     expect(warning?.missing).toEqual(['PUBLISHER_ADDRESS', 'PUBLISHER_PHONE', 'PUBLISHER_DIRECTOR', 'HOST_NAME', 'HOST_ADDRESS', 'HOST_PHONE']);
     const res = await t.app.inject({ method: 'GET', url: '/mentions.html' });

@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { missingLegalNoticeFields, renderLegalNotice } from './legal-notice';
-
-const PAGE = fs.readFileSync(path.resolve('src/client/public/mentions.html'), 'utf8');
+import { missingLegalNoticeFields } from './legal-notice';
 
 describe('legal notice configuration', () => {
   it('is empty by default, and every required field is then missing', () => {
@@ -70,29 +68,5 @@ describe('legal notice configuration', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('renderLegalNotice', () => {
-  it('writes the publisher and the host into /mentions.html, escaped', () => {
-    const html = renderLegalNotice(
-      PAGE,
-      {
-        publisher: { name: 'Dupont & Fils <SARL>', address: '3 place du Marché, 69001 Lyon', phone: '04 00 00 00 00', director: 'Marc Dupont' },
-        host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '1007' },
-      },
-      'QuestionLegale.info',
-    );
-    expect(html).toContain('<dt>Éditeur</dt><dd>Dupont &amp; Fils &lt;SARL&gt;</dd>');
-    expect(html).toContain('<dt>Directeur ou directrice de la publication</dt><dd>Marc Dupont</dd>');
-    expect(html).toContain('<dt>Hébergeur</dt><dd>OVH SAS</dd>');
-    expect(html).toContain('<dt>Téléphone</dt><dd>1007</dd>');
-    expect(html).not.toContain("n'a pas encore renseigné");
-    expect(html).not.toContain('sur simple demande');
-  });
-
-  it('says plainly that the operator has not set them yet', () => {
-    const html = renderLegalNotice(PAGE, { publisher: {}, host: {} }, 'QuestionLegale.info');
-    expect(html.match(/n'a pas encore renseigné ces informations/g)).toHaveLength(2);
   });
 });

@@ -23,7 +23,7 @@ function layout(siteTitle: string, paragraphs: string[], link: { url: string; la
     `<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(siteTitle)}</h1>`,
     ...paragraphs.map(p),
     `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-    p('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :'),
+    p('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u202f:'),
     `<p style="word-break:break-all;font-size:13px">${escapeHtml(link.url)}</p>`,
     ...after.map(p),
     '</body></html>',
@@ -33,9 +33,9 @@ function layout(siteTitle: string, paragraphs: string[], link: { url: string; la
 export function resetPasswordEmail(args: { to: string; name: string; url: string; siteTitle: string; validMinutes: number }): MailMessage {
   const hello = greeting(args.name);
   const intro = `Vous avez demandé la réinitialisation du mot de passe de votre compte ${args.siteTitle}.`;
-  const action = 'Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous :';
+  const action = 'Pour choisir un nouveau mot de passe, ouvrez le lien ci-dessous\u202f:';
   const validity = `Ce lien est valable ${args.validMinutes} minutes et ne peut servir qu'une seule fois.`;
-  const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.";
+  const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u202f: votre mot de passe reste inchangé.";
   return {
     to: args.to,
     subject: `Réinitialisation de votre mot de passe — ${args.siteTitle}`,
@@ -47,7 +47,7 @@ export function resetPasswordEmail(args: { to: string; name: string; url: string
 export function verifyEmailEmail(args: { to: string; name: string; url: string; siteTitle: string }): MailMessage {
   const hello = greeting(args.name);
   const intro = `Merci pour votre inscription sur ${args.siteTitle}.`;
-  const action = 'Pour confirmer votre adresse e-mail et activer votre compte, ouvrez le lien ci-dessous :';
+  const action = 'Pour confirmer votre adresse e-mail et activer votre compte, ouvrez le lien ci-dessous\u202f:';
   const ignore = "Si vous n'avez pas créé de compte, ignorez ce message.";
   return {
     to: args.to,
@@ -76,12 +76,12 @@ export function passwordChangedEmail(args: {
       : `Le mot de passe de votre compte ${args.siteTitle} vient d'être modifié.`;
   const sessions =
     args.how === 'reset'
-      ? 'Par sécurité, toutes vos sessions ont été fermées : reconnectez-vous avec le nouveau mot de passe.'
+      ? 'Par sécurité, toutes vos sessions ont été fermées\u202f: reconnectez-vous avec le nouveau mot de passe.'
       : 'Par sécurité, vos sessions ouvertes sur les autres appareils ont été fermées.';
   const links = 'Les autres liens de réinitialisation que vous auriez reçus ne fonctionnent plus.';
   const apiKey =
-    "Votre clé d'API a été remplacée : l'ancienne ne fonctionne plus. Pour obtenir la nouvelle (scripts, intégrations), ouvrez la page de votre compte :";
-  const notYou = `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe sans attendre : ${args.resetUrl}`;
+    "Votre clé d'API a été remplacée\u202f: l'ancienne ne fonctionne plus. Pour obtenir la nouvelle (scripts, intégrations), ouvrez la page de votre compte\u202f:";
+  const notYou = `Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe sans attendre\u202f: ${args.resetUrl}`;
   return {
     to: args.to,
     subject: `Votre mot de passe a été modifié — ${args.siteTitle}`,

@@ -35,7 +35,7 @@ export const EMPTY_SECTION_TEXT = 'Aucune information trouvée dans les sources 
 export const NOTES_TITLE = 'Notes pour le rendez-vous';
 export const QUESTION_TITLE = 'Votre question';
 export const SOURCES_TITLE = 'Sources';
-export const EMERGENCY_TITLE = 'Urgence : en cas de danger, appelez immédiatement';
+export const EMERGENCY_TITLE = 'Urgence\u202f: en cas de danger, appelez immédiatement';
 
 const FONT_REGULAR = 'QL-Regular';
 const FONT_BOLD = 'QL-Bold';
@@ -109,7 +109,7 @@ function parseFont(data: Buffer): LoadedFont {
     probe.registerFont('probe', data);
     probe.font('probe');
     // Lays out a little French text so that fontkit parses its substitution/positioning tables now.
-    probe.widthOfString('Éléments « dépôt » 1\u202f500\u00a0€ – cœur’s');
+    probe.widthOfString('Éléments « dépôt » 1\u202f500\u00a0€ – cœur\u2019s');
     const embedded: unknown = Reflect.get(probe, '_font');
     const font: unknown = embedded !== null && typeof embedded === 'object' ? Reflect.get(embedded, 'font') : undefined;
     if (font !== null && typeof font === 'object' && typeof Reflect.get(font, 'layout') === 'function') {
@@ -475,7 +475,7 @@ class PrefileWriter {
     this.ensureSpace(90);
     doc.moveDown(0.3);
     this.style(FONT_REGULAR, 9.5, COLORS.muted);
-    doc.text(this.fit(`Date des données : ${shown}`, this.width, 9.5), this.left, doc.y, { width: this.width });
+    doc.text(this.fit(`Date des données\u202f: ${shown}`, this.width, 9.5), this.left, doc.y, { width: this.width });
     doc.moveDown(0.8);
 
     const pad = 10;
@@ -573,7 +573,7 @@ export async function renderPrefilePdf(input: PrefilePdfRequest, opts: PrefilePd
   const { answer } = input;
   writer.header(prefileDate(input.answeredAt));
   if (answer.urgent) writer.emergency();
-  const chosenCase = input.chosenCase ? chosenCaseLine(cleanText(answer.choices?.question ?? 'Votre situation :'), cleanText(input.chosenCase)) : undefined;
+  const chosenCase = input.chosenCase ? chosenCaseLine(cleanText(answer.choices?.question ?? 'Votre situation\u202f:'), cleanText(input.chosenCase)) : undefined;
   writer.question(input.question, chosenCase);
   const linkOrigin = opts.linkOrigin ?? opts.siteUrl;
   for (const id of SECTION_IDS) {

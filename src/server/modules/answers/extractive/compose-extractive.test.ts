@@ -28,7 +28,7 @@ const CASES: { question: string; expect: RegExp[] }[] = [
 const PROFESSIONAL_RE =
   /avocat|notaire|commissaire de justice|conciliateur|médiateur|ADIL|point-justice|inspection du travail|prud'hommes|commission de surendettement|officier du ministère public/i;
 
-const LABEL_RE = /^(?:Pour le cas « [^»]+» : |Pour une? [^:]+ : |Si [^,:]+[,:] )+/u;
+const LABEL_RE = /^(?:Pour le cas « [^»]+»\u202f: |Pour une? [^:]+\u202f: |Si [^,:]+[,:] )+/u;
 const MARKERS_RE = /(?:\s*\[\d+\])+$/u;
 
 let engine: SearchEngine;
@@ -109,9 +109,9 @@ describe('composeExtractive on the real corpus', () => {
     const { sources } = retrieveSources(engine, q);
     const { sections } = composeExtractive(q, sources, fiches);
     const text = sections.map((s) => s.text).join('\n');
-    expect(text).not.toMatch(/ : Pour le cas/u);
-    expect(text).toMatch(/\(état des lieux conforme\) : [^\n]*1 mois|« État des lieux conforme » : [^\n]*1 mois/u);
-    expect(text).toMatch(/non conforme\)? »? : [^\n]*2 mois/u);
+    expect(text).not.toMatch(/[ \u202f]: Pour le cas/u);
+    expect(text).toMatch(/\(état des lieux conforme\)[ \u202f]: [^\n]*1 mois|« État des lieux conforme »[ \u202f]: [^\n]*1 mois/u);
+    expect(text).toMatch(/non conforme(?:\)| »)[ \u202f]: [^\n]*2 mois/u);
   });
 
   it('is deterministic', () => {
@@ -135,13 +135,13 @@ describe('composeExtractive on the real corpus', () => {
     const { sources } = retrieveSources(engine, q);
     const { sections, choices } = composeExtractive(q, sources, fiches);
     // « Logement vide » / « Logement meublé » read « Logement : » vide · meublé.
-    expect(choices?.question).toMatch(/^(?:Logement|Location) :$/u);
+    expect(choices?.question).toMatch(/^(?:Logement|Location)\u202f:$/u);
     const labels = choices?.options.map((o) => o.label) ?? [];
     expect(labels).toEqual(expect.arrayContaining(['vide']));
     expect(labels.some((l) => /vide/iu.test(l))).toBe(true);
     expect(labels.some((l) => /meubl/iu.test(l))).toBe(true);
     // The first answer says it depends, in one line, and names the options.
-    expect(sections[0]?.text.split('\n')[0]).toMatch(/^La réponse dépend de votre situation : .*Choisissez-la ci-dessous\.$/u);
+    expect(sections[0]?.text.split('\n')[0]).toMatch(/^La réponse dépend de votre situation\u202f: .*Choisissez-la ci-dessous\.$/u);
     // Each option has its own five sections and its own « En bref ».
     const summaries = choices?.options.map((o) => o.sections[0]?.text) ?? [];
     for (const o of choices?.options ?? []) expect(o.sections.map((s) => s.id)).toEqual([...SECTION_IDS]);
@@ -248,8 +248,8 @@ describe('table rows read as sentences', () => {
 describe('choiceWording', () => {
   const opt = (label: string) => ({ label, sections: [] });
   it('puts the words the options share in the question and keeps what tells them apart on the buttons', () => {
-    expect(choiceWording(['Logement vide', 'Logement meublé'], [opt('Logement vide'), opt('Logement meublé')])).toEqual({ question: 'Logement :', options: [opt('vide'), opt('meublé')] });
-    expect(choiceWording(['CDD', 'CDI'], [opt('CDD'), opt('CDI')])).toEqual({ question: 'Votre situation correspond à :', options: [opt('CDD'), opt('CDI')] });
+    expect(choiceWording(['Logement vide', 'Logement meublé'], [opt('Logement vide'), opt('Logement meublé')])).toEqual({ question: 'Logement\u202f:', options: [opt('vide'), opt('meublé')] });
+    expect(choiceWording(['CDD', 'CDI'], [opt('CDD'), opt('CDI')])).toEqual({ question: 'Votre situation correspond à\u202f:', options: [opt('CDD'), opt('CDI')] });
   });
 });
 

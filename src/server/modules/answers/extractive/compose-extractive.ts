@@ -375,14 +375,14 @@ const HEADING_NOUNS: Record<string, 'un' | 'une'> = {
 function condition(option: string): string {
   const t = option.trim().replace(/[.:]$/u, '');
   if (/^si\s/iu.test(t)) return `${t}, `;
-  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1)} : `;
+  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1)}\u202f: `;
   const first = (t.split(/\s/u)[0] ?? '').toLowerCase();
   const article = HEADING_NOUNS[first];
   if (article && !/[()«»]/u.test(t)) {
     const rest = /^(?:CDD|CDI)$/u.test(t.split(/\s/u)[0] ?? '') ? t : `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
-    return `Pour ${article} ${rest} : `;
+    return `Pour ${article} ${rest}\u202f: `;
   }
-  return `Pour le cas « ${t} » : `;
+  return `Pour le cas « ${t} »\u202f: `;
 }
 
 /**
@@ -390,17 +390,17 @@ function condition(option: string): string {
  * « Pour une location vide (état des lieux conforme) : … », not « Pour une location vide : Pour le cas … : ».
  */
 function joinConditions(outer: string, text: string): string {
-  const inner = /^Pour le cas « ([^»]{1,160}) » : /u.exec(text);
-  if (!inner || !outer.endsWith(' : ')) return `${outer}${text}`;
+  const inner = /^Pour le cas « ([^»]{1,160}) »[ \u202f]: /u.exec(text);
+  if (!inner || !/[ \u202f]: $/u.test(outer)) return `${outer}${text}`;
   const what = inner[1] as string;
-  return `${outer.slice(0, -3)} (${what.charAt(0).toLowerCase()}${what.slice(1)}) : ${text.slice(inner[0].length)}`;
+  return `${outer.slice(0, -3)} (${what.charAt(0).toLowerCase()}${what.slice(1)})\u202f: ${text.slice(inner[0].length)}`;
 }
 
 /** The quoted text of a candidate: the sentence (with the one it depends on and its exception), its items, its marker. */
 function quote(c: Candidate, label = true): string {
   // Every open case the sentence lies under, outermost first: « Pour une location vide (état des lieux conforme) : ».
   const opts = label ? c.open.map((o) => o.option) : [];
-  const lead = opts.length === 0 ? '' : opts.slice(1).reduce((acc, o) => joinConditions(acc, `Pour le cas « ${o} » : `), condition(opts[0] as string));
+  const lead = opts.length === 0 ? '' : opts.slice(1).reduce((acc, o) => joinConditions(acc, `Pour le cas « ${o} »\u202f: `), condition(opts[0] as string));
   const parts = [c.prev, c.unit, c.exception].filter((x): x is Unit => x !== undefined);
   const lines: string[] = [];
   let sentence = '';
@@ -592,8 +592,8 @@ function prefileSection(u: Understanding, views: readonly SourceView[], openGrou
   const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
   const topic = prefileTopic(u.question, context);
   const parts = [
-    `À noter : les dates clés, les parties (${PARTIES[topic]}) et les sommes en jeu.`,
-    `À rassembler : ${DOCUMENTS[topic]}.`,
+    `À noter\u202f: les dates clés, les parties (${PARTIES[topic]}) et les sommes en jeu.`,
+    `À rassembler\u202f: ${DOCUMENTS[topic]}.`,
   ];
   const primary = views[0];
   if (primary) {
@@ -602,15 +602,15 @@ function prefileSection(u: Understanding, views: readonly SourceView[], openGrou
       .slice(0, LIMITS.resources)
       .map((r) => {
         const url = resourceUrl(r, primary.fiche);
-        return `- ${r.type ? `${r.type} : ` : ''}${r.title}${url ? ` — ${url}` : ''} [${primary.source.n}]`;
+        return `- ${r.type ? `${r.type}\u202f: ` : ''}${r.title}${url ? ` — ${url}` : ''} [${primary.source.n}]`;
       });
-    if (resources.length > 0) parts.push(`Modèles et services en ligne :\n${resources.join('\n')}`);
+    if (resources.length > 0) parts.push(`Modèles et services en ligne\u202f:\n${resources.join('\n')}`);
   }
   const questions = [
-    openGroup ? `Ma situation relève-t-elle du cas ${openGroup.kept.slice(0, 4).map((o) => `« ${o} »`).join(' ou du cas ')} ?` : undefined,
-    'Quels délais s’appliquent à ma situation, et depuis quand courent-ils ?',
+    openGroup ? `Ma situation relève-t-elle du cas ${openGroup.kept.slice(0, 4).map((o) => `« ${o} »`).join(' ou du cas ')}\u202f?` : undefined,
+    "Quels délais s'appliquent à ma situation, et depuis quand courent-ils\u202f?",
   ].filter((q): q is string => q !== undefined);
-  parts.push(`À demander au professionnel : ${questions.join(' ')}`);
+  parts.push(`À demander au professionnel\u202f: ${questions.join(' ')}`);
   return parts.join('\n\n');
 }
 
@@ -618,10 +618,10 @@ function professionalSection(u: Understanding, views: readonly SourceView[], cit
   const sourceTexts = views.flatMap((v) => [...(v.fiche?.whereToGo ?? []).map((w) => w.title), ...v.source.passages.map((p) => p.text)]);
   const topicText = [u.question, ...views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`)].join(' ');
   const pros = pickProfessionals(sourceTexts, topicText, LIMITS.professionals + 1, u.question);
-  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)} : ${p.role}`);
+  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}\u202f: ${p.role}`);
   const where = city?.trim()
-    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous : /#professionnels`
-    : 'Trouver un professionnel près de chez vous : /#professionnels';
+    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous\u202f: /#professionnels`
+    : 'Trouver un professionnel près de chez vous\u202f: /#professionnels';
   return `${lines.join('\n')}\n\n${where}`;
 }
 
@@ -634,10 +634,10 @@ export function choiceWording(headings: readonly string[], options: AnswerChoice
   const words = headings.map((h) => h.split(/\s+/u));
   let common = 0;
   while (words.every((w) => w.length > common + 1 && w[common]?.toLowerCase() === words[0]?.[common]?.toLowerCase())) common += 1;
-  if (common === 0) return { question: 'Votre situation correspond à :', options: [...options] };
+  if (common === 0) return { question: 'Votre situation correspond à\u202f:', options: [...options] };
   const prefix = (words[0] ?? []).slice(0, common).join(' ');
   return {
-    question: `${prefix} :`,
+    question: `${prefix}\u202f:`,
     options: options.map((o, i) => ({ ...o, label: (words[i] ?? []).slice(common).join(' ') })),
   };
 }
@@ -681,10 +681,10 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
     if (new Set(leads).size === options.length) {
       choices = choiceWording(group.kept, options);
       // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
-      const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160} : |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
+      const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160}\u202f: |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
       sel = { ...select(all, u, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
       const perOption = options.length <= 3 ? options.map((o, i) => joinConditions(condition(group.kept[i] ?? o.label), o.sections[0]?.text.split('\n\n')[0] ?? leads[i] ?? '')) : [summaryText];
-      summaryText = `La réponse dépend de votre situation : ${group.kept.map((o) => `« ${o} »`).join(' ou ')} ? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
+      summaryText = `La réponse dépend de votre situation\u202f: ${group.kept.map((o) => `« ${o} »`).join(' ou ')}\u202f? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }
   }
   if (!choices) {
@@ -694,7 +694,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
   const lawText = sel.law.map((c) => quote(c)).join('\n\n') || 'Les règles applicables figurent dans « En bref » ci-dessus et dans les sources.';
   const stepsText =
     sel.steps.map((c) => quote(c)).join('\n\n') ||
-    'Les sources ne fixent pas d’autre démarche ni d’autre délai pour cette situation : faites vérifier les délais par un professionnel avant d’agir.';
+    "Les sources ne fixent pas d'autre démarche ni d'autre délai pour cette situation\u202f: faites vérifier les délais par un professionnel avant d'agir.";
   const sections = [
     section('summary', summaryText),
     section('law', lawText),

@@ -28,27 +28,27 @@ export function prefileTopic(question: string, sourceContext: string): PrefileTo
 }
 
 export const PARTIES: Record<PrefileTopic, string> = {
-  logement: 'le propriétaire ou l’agence, et vous-même (locataire)',
-  travail: 'l’employeur (nom, adresse, effectif) et vous-même (poste, date d’embauche, contrat)',
-  famille: 'l’autre parent ou l’ex-conjoint, les enfants (âges) et les décisions déjà rendues',
+  logement: "le propriétaire ou l'agence, et vous-même (locataire)",
+  travail: "l'employeur (nom, adresse, effectif) et vous-même (poste, date d'embauche, contrat)",
+  famille: "l'autre parent ou l'ex-conjoint, les enfants (âges) et les décisions déjà rendues",
   consommation: 'le professionnel (nom, adresse, numéro de commande ou de client)',
-  voisinage: 'le voisin en cause, et le bailleur ou le syndic s’il y en a un',
-  route: 'l’avis de contravention (numéro, date, lieu) et le titulaire de la carte grise',
+  voisinage: "le voisin en cause, et le bailleur ou le syndic s'il y en a un",
+  route: "l'avis de contravention (numéro, date, lieu) et le titulaire de la carte grise",
   argent: 'chaque créancier (banque, organisme, fournisseur) et la somme due à chacun',
   succession: 'le défunt (date du décès), les héritiers et le notaire éventuel',
-  victime: 'l’auteur des faits s’il est connu, les témoins, le service de police ou de gendarmerie saisi',
+  victime: "l'auteur des faits s'il est connu, les témoins, le service de police ou de gendarmerie saisi",
   general: 'les personnes, entreprises ou administrations en cause',
 };
 
 export const DOCUMENTS: Record<PrefileTopic, string> = {
   logement: 'le bail, les états des lieux, les quittances, les courriers échangés, des photos',
-  travail: 'le contrat de travail, les bulletins de paie, les courriers de l’employeur, les plannings',
+  travail: "le contrat de travail, les bulletins de paie, les courriers de l'employeur, les plannings",
   famille: 'le livret de famille, les jugements ou conventions, les justificatifs de revenus et de charges',
   consommation: 'la facture ou le bon de commande, les conditions de vente, les échanges, les preuves de paiement',
   voisinage: 'un relevé daté des nuisances, des témoignages, les courriers envoyés, un éventuel constat',
-  route: 'l’avis de contravention, la carte grise, toute preuve utile (photos, témoignages)',
+  route: "l'avis de contravention, la carte grise, toute preuve utile (photos, témoignages)",
   argent: 'les contrats, les relevés de compte, les courriers des créanciers, vos justificatifs de revenus',
-  succession: 'l’acte de décès, le livret de famille, un éventuel testament, les relevés de comptes',
+  succession: "l'acte de décès, le livret de famille, un éventuel testament, les relevés de comptes",
   victime: 'les certificats médicaux, les messages reçus, des photos, les coordonnées des témoins, le récépissé de plainte',
   general: 'les contrats, courriers, factures et décisions en lien avec votre question',
 };

@@ -98,7 +98,7 @@ export const PROFESSIONALS: readonly Professional[] = [
   {
     id: 'defenseur',
     name: 'le Défenseur des droits',
-    role: "recours gratuit : discrimination, litige avec un service public.",
+    role: "recours gratuit\u202f: discrimination, litige avec un service public.",
     inSources: /defenseur des droits/,
   },
   {

@@ -1,44 +1,18 @@
-<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Services aux professionnels du droit — QuestionLegale.info</title>
-    <meta
-      name="description"
-      content="Avocats, notaires, commissaires de justice, médiateurs : faites-vous connaître des personnes qui préparent leur dossier sur QuestionLegale.info. Fiche professionnelle, présence par ville, encarts thématiques et partenariats."
-    />
-    <meta name="theme-color" content="#1e3a8a" />
-    <link rel="icon" type="image/svg+xml" href="/images/logo.svg" />
-    <link rel="stylesheet" href="/static.css" />
-  </head>
-  <body>
-    <a class="skip-link" href="#contenu">Aller au contenu</a>
+import { html } from './html';
+import { renderStaticPage, type StaticSite } from './static-layout';
 
-    <header>
-      <div class="ql-container site-header">
-        <a class="brand" href="/">
-          <img src="/images/logo.svg" alt="" width="36" height="36" />
-          <span>QuestionLegale.info</span>
-        </a>
-        <nav aria-label="Navigation principale">
-          <ul>
-            <li><a href="/">Accueil</a></li>
-            <li><a href="/#analyse">Poser une question</a></li>
-            <li><a href="/Articles/">Articles</a></li>
-            <li><a href="/services.html" aria-current="page">Services aux professionnels</a></li>
-            <li><a href="/mentions.html">Mentions légales</a></li>
-          </ul>
-        </nav>
-      </div>
-    </header>
-
-    <main id="contenu" tabindex="-1">
+/** /services.html: what the site offers lawyers, notaries, commissaires de justice and mediators. */
+export function renderServicesPage(site: StaticSite): string {
+  return renderStaticPage(site, {
+    path: '/services.html',
+    title: 'Services aux professionnels du droit',
+    description: `Avocats, notaires, commissaires de justice, médiateurs\u202f: faites-vous connaître des personnes qui préparent leur dossier sur ${site.siteTitle}. Fiche professionnelle, présence par ville, encarts thématiques et partenariats.`,
+    main: html`
       <div class="page-intro">
         <h1>Services aux professionnels du droit</h1>
         <p>
-          Sur QuestionLegale.info, des particuliers s'informent sur leurs droits et préparent un pré-dossier pour
-          leur premier rendez-vous avec un professionnel. Avocats, notaires, commissaires de justice et médiateurs : soyez là
+          Sur ${site.siteTitle}, des particuliers s'informent sur leurs droits et préparent un pré-dossier pour
+          leur premier rendez-vous avec un professionnel. Avocats, notaires, commissaires de justice et médiateurs\u202f: soyez là
           au moment où ils cherchent qui consulter.
         </p>
       </div>
@@ -49,28 +23,28 @@
           <div class="card">
             <h3>Avocats</h3>
             <p>
-              Droit du travail, du logement, de la famille, de la consommation, du dommage corporel : nos visiteurs
+              Droit du travail, du logement, de la famille, de la consommation, du dommage corporel\u202f: nos visiteurs
               arrivent avec une question précise et un pré-dossier structuré (faits, documents, questions à poser).
             </p>
           </div>
           <div class="card">
             <h3>Notaires</h3>
             <p>
-              Successions, donations, régimes matrimoniaux, ventes immobilières : les personnes qui s'informent
+              Successions, donations, régimes matrimoniaux, ventes immobilières\u202f: les personnes qui s'informent
               sur ces sujets cherchent ensuite un notaire près de chez elles.
             </p>
           </div>
           <div class="card">
             <h3>Commissaires de justice</h3>
             <p>
-              Constats, recouvrement de créances, exécution des décisions, états des lieux : nos réponses
+              Constats, recouvrement de créances, exécution des décisions, états des lieux\u202f: nos réponses
               orientent vers le commissaire de justice lorsque la démarche le nécessite.
             </p>
           </div>
           <div class="card">
             <h3>Médiateurs et conciliateurs</h3>
             <p>
-              Conflits de voisinage, litiges de consommation, différends familiaux : faites connaître les modes
+              Conflits de voisinage, litiges de consommation, différends familiaux\u202f: faites connaître les modes
               amiables de règlement des litiges à ceux qui veulent éviter le procès.
             </p>
           </div>
@@ -81,7 +55,7 @@
         <h2 id="titre-visibilite">Visibilité</h2>
         <h3>Fiche professionnelle</h3>
         <p>
-          Une fiche présentant votre cabinet ou votre office : domaines d'intervention, ville et adresse, modalités
+          Une fiche présentant votre cabinet ou votre office\u202f: domaines d'intervention, ville et adresse, modalités
           de premier rendez-vous (visioconférence, consultation au cabinet), accès pour les personnes à mobilité
           réduite, acceptation de l'aide juridictionnelle, langues parlées et lien vers votre site.
         </p>
@@ -111,7 +85,7 @@
             <h3>Partenariats</h3>
             <p>
               Ordres, barreaux, chambres, associations d'aide aux victimes, maisons de justice et du droit,
-              éditeurs juridiques : rédaction de contenus de prévention, relais de consultations gratuites,
+              éditeurs juridiques\u202f: rédaction de contenus de prévention, relais de consultations gratuites,
               orientation vers vos permanences.
             </p>
           </div>
@@ -121,7 +95,7 @@
             <strong>Nos engagements envers les visiteurs.</strong> Les contenus promotionnels sont toujours
             signalés comme tels et séparés des réponses. Ils n'influencent jamais le contenu des réponses, qui
             reposent uniquement sur les sources officielles citées. Aucune donnée de question n'est transmise aux
-            annonceurs : nous ne conservons pas le texte des questions. Les annonces doivent respecter les règles
+            annonceurs\u202f: nous ne conservons pas le texte des questions. Les annonces doivent respecter les règles
             déontologiques de la profession concernée.
           </p>
         </div>
@@ -134,39 +108,9 @@
           votre profession, votre ville et le service qui vous intéresse.
         </p>
         <p>
-          <a class="button" href="mailto:contact@questionlegale.info?subject=Services%20aux%20professionnels">Écrire à contact@questionlegale.info</a>
+          <a class="button" href="mailto:${site.contactEmail}?subject=Services%20aux%20professionnels">Écrire à ${site.contactEmail}</a>
         </p>
         <p class="muted">Du lundi au vendredi, 9h–18h — Paris.</p>
-      </section>
-    </main>
-
-    <footer>
-      <div class="ql-container site-footer">
-        <div>
-          <h2>QuestionLegale.info</h2>
-          <p>Information juridique générale fondée sur les sources officielles françaises.</p>
-        </div>
-        <div>
-          <h2>Contact</h2>
-          <ul>
-            <li><a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a></li>
-            <li>Du lundi au vendredi, 9h–18h</li>
-            <li>Paris, France</li>
-          </ul>
-        </div>
-        <div>
-          <h2>Informations</h2>
-          <ul>
-            <li><a href="/mentions.html">Mentions légales</a></li>
-            <li><a href="/mentions.html#politique">Données personnelles</a></li>
-            <li><a href="/services.html">Services aux professionnels</a></li>
-            <li><a href="/services.html#promotion">Publicité et partenariats</a></li>
-          </ul>
-        </div>
-      </div>
-      <div class="ql-container footer-bottom">
-        <p>Les réponses sont une information juridique générale, pas un conseil juridique personnalisé.</p>
-      </div>
-    </footer>
-  </body>
-</html>
+      </section>`,
+  });
+}

