@@ -42,7 +42,7 @@ function httpErrorLog(status: number): RegExp {
   return new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of ${status}\\b`);
 }
 
-/** The four rules as the seed states them (§5), to compare with what the checklist shows. */
+/** The four password rules of the registration screen, to compare with what the checklist shows. */
 function expectedRules(password: string): Record<string, boolean> {
   return {
     length: password.length >= 8,
@@ -153,7 +153,7 @@ describe('register → login → credits → logout', () => {
     await main.getByRole('heading', { name: 'Connexion', level: 1 }).waitFor();
     expect(pathOf(page)).toBe('/login');
 
-    // Registering did not sign in (the seed sends the user to /login): no session cookie.
+    // Registering did not sign in (the site sends the user to /login): no session cookie.
     expect(await sessionCookie(context)).toBeUndefined();
 
     // Log in → the question form, three credits.

@@ -17,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([
-    // GEO_AUTO: the seed's automatic city lookup, for operators who opt in (the default is tested in
+    // GEO_AUTO: the automatic city lookup of the original design, for operators who opt in (the default is tested in
     // device-privacy.test.ts: no third-party call before a click).
     startSite({ env: { CONTACT_EMAIL, GEO_AUTO: 'true' }, primary: primaryReply, fallback: fallbackReply }),
     sharedBrowser(),
@@ -47,7 +47,7 @@ function placeholderOf(page: Page): Promise<string> {
 }
 
 describe('home page sections', () => {
-  test('sections come in the seed order, the form is the #analyse anchor, one h1', async () => {
+  test('sections come in the specified order, the form is the #analyse anchor, one h1', async () => {
     const { page, context, errors } = await openHome();
 
     // The sections in document order, then the footer (the page's contentinfo, right after <main>).

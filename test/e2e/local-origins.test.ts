@@ -69,7 +69,7 @@ describe('without PUBLIC_URL', () => {
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     const main = page.getByRole('main');
 
-    // A wrong password: the French message of the seed.
+    // A wrong password: the site's French message.
     await submitLogin(page, who.email, 'Mauvais1motdepasse');
     await main.getByRole('alert').getByText('Identifiants invalides. Veuillez réessayer.').waitFor();
 

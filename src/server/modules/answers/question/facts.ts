@@ -220,9 +220,6 @@ const NUMERIC: readonly Extractor[] = [
   },
 ];
 
-/** Extractor names, for tests and for the decision record. */
-export const FACT_EXTRACTORS: readonly string[] = [...CATEGORICAL, ...NUMERIC].map((e) => e.name);
-
 /** The question's text as the extractors read it. */
 export function factText(question: string): string {
   return normalizeText(question).replace(/['’‘]/gu, "'");

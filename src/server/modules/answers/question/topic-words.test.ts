@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusStems, coverage, MAX_TOPIC_WORDS, searchText, stemSet, topicWords, wordPresent } from './topic-words';
+import { corpusStems, MAX_TOPIC_WORDS, searchText, stemSet, TopicMatcher, topicWords, wordPresent } from './topic-words';
 
 describe('topicWords', () => {
   it('keeps the topic words, with the legal phrasings of the lexicon', () => {
@@ -42,11 +42,13 @@ describe('wordPresent', () => {
     for (let pass = 0; pass < 2; pass++) expect(sets.map((s) => wordPresent(word, s))).toEqual([true, false, true, false]);
   });
 
-  it('counts the share of topic words found', () => {
+  it('counts the topic words found in a set, the same as asking each word', () => {
     const words = topicWords('dépôt de garantie restitution');
-    expect(coverage(words, stemSet('La restitution du dépôt de garantie.'))).toBe(1);
-    expect(coverage(words, stemSet('Le dépôt.'))).toBeCloseTo(1 / 3);
-    expect(coverage([], stemSet('Le dépôt.'))).toBe(0);
+    const matcher = new TopicMatcher(words);
+    expect(matcher.count(stemSet('La restitution du dépôt de garantie.'))).toBe(words.length);
+    expect(matcher.count(stemSet('Le dépôt.'))).toBe(1);
+    expect(matcher.present(stemSet('Le dépôt.'))).toEqual(words.map((w) => wordPresent(w, stemSet('Le dépôt.'))));
+    expect(new TopicMatcher([]).count(stemSet('Le dépôt.'))).toBe(0);
   });
 });
 

@@ -241,11 +241,3 @@ export class TopicMatcher {
     return n;
   }
 }
-
-/** Share (0..1) of the topic words present in a set of stems. 0 when there is no topic word. */
-export function coverage(words: readonly TopicWord[], stems: ReadonlySet<string>): number {
-  if (words.length === 0) return 0;
-  let found = 0;
-  for (const w of words) if (wordPresent(w, stems)) found += 1;
-  return found / words.length;
-}
