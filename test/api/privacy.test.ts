@@ -62,7 +62,8 @@ describe.each(DB_KINDS)('no question or answer text in logs or database (%s)', (
     expect(log.toLowerCase()).not.toContain(MARKER);
     expect(log).not.toContain('Nantes');
     // Nor a long sentence of the answer (the first quoted sentence of « En bref »).
-    const summary = (json.json<{ answer: { sections: { text: string }[] } }>().answer.sections[0]?.text ?? '').split('[')[0]?.trim() ?? '';
+    // Its first line (« En bref » may lay out a choice on several lines).
+    const summary = (json.json<{ answer: { sections: { text: string }[] } }>().answer.sections[0]?.text ?? '').split('\n')[0]?.split('[')[0]?.trim() ?? '';
     expect(summary.length).toBeGreaterThan(30);
     expect(answerText).toContain(summary);
     expect(log).not.toContain(summary.slice(0, 60));

@@ -81,8 +81,8 @@ describe.each(DB_KINDS)('credits on %s', (kind) => {
     const resolve = (authorization: string | undefined) =>
       t.app.accounts.resolveUser({ headers: authorization === undefined ? {} : { authorization } } as FastifyRequest);
     const found = await resolve(`Bearer ${key}`);
-    expect(found).toEqual({ userId, email: 'bearer@exemple.fr', name: 'Camille Martin', via: 'api-key' });
-    expect(await resolve(`bearer   ${key.toUpperCase()}`)).toMatchObject({ userId });
+    expect(found).toEqual({ id: userId, email: 'bearer@exemple.fr', name: 'Camille Martin', via: 'api-key' });
+    expect(await resolve(`bearer   ${key.toUpperCase()}`)).toMatchObject({ id: userId });
     for (const bad of [undefined, '', key, 'Bearer ', 'Bearer 00000000-0000-4000-8000-000000000000', "Bearer ' or 1=1 --"]) {
       expect(await resolve(bad)).toBeNull();
     }
