@@ -92,6 +92,7 @@ describe('headingRange', () => {
     ['Au moins 2 ans', { unit: 'an', min: 2 }],
     ["Moins d'1 mois de présence", { unit: 'mois', max: 1 }],
     ['ITT de 8 jours ou moins', { unit: 'jour', max: 8 }],
+    ['Recettes de 2019 inférieures à 70 000€', { unit: 'euro', max: 70000 }],
     ['Le locataire a plus de 65 ans (à la date de fin du bail)', { unit: 'an', min: 65 }],
     ['Bail signé avant le 27 mars 2014', { unit: 'annee', max: 2014 }],
     ['Ressources inférieures à 10 000 €', { unit: 'euro', max: 10000 }],

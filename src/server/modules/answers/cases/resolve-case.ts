@@ -176,8 +176,9 @@ function dateRange(t: string): HeadingRange | undefined {
 
 /** The range a heading states, if any (first match). */
 export function headingRange(title: string): HeadingRange | undefined {
-  // « moins d'1 mois », « plus d'1 an » read as « moins de 1 mois ».
-  const t = normalizeText(title).replace(/['’]/gu, "'").replace(/\bd'(?=\d)/gu, 'de ');
+  // « moins d'1 mois », « plus d'1 an » read as « moins de 1 mois »,
+  // and « 70 000€ » as « 70 000 € ».
+  const t = normalizeText(title).replace(/['’]/gu, "'").replace(/\bd'(?=\d)/gu, 'de ').replace(/(\d)(€|%)/gu, '$1 $2');
   const dates = dateRange(t);
   if (dates) return dates;
   for (const p of RANGE_PATTERNS) {
