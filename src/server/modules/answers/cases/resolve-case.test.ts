@@ -123,6 +123,18 @@ describe('factVerdict', () => {
     expect(factVerdict('Achat à distance', f)).toBe('fit');
     expect(factVerdict('Démarches', f)).toBe('neutral');
   });
+  it('tests the presence or absence of what the question says is missing', () => {
+    const f = understand("Ma cousine est morte sans testament, elle n'était pas mariée").facts;
+    expect(factVerdict("En l'absence de testament", f)).toBe('fit');
+    expect(factVerdict("En présence d'un testament", f)).toBe('conflict');
+    expect(factVerdict('Quand la défunte a rédigé un testament', f)).toBe('conflict');
+    expect(factVerdict("Si la défunte n'a pas rédigé de testament", f)).toBe('fit');
+    expect(factVerdict('Défunt non marié', f)).toBe('fit');
+    expect(factVerdict('Défunt marié', f)).toBe('conflict');
+    // A chapter that only names the thing is not a case of it.
+    expect(factVerdict('Le testament', f)).toBe('neutral');
+    expect(factVerdict('Préavis', understand('Licencié sans préavis').facts)).toBe('neutral');
+  });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);
     expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);

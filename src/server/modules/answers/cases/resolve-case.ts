@@ -87,11 +87,12 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
   {
     fact: (f) => f.couple,
     values: {
-      marie: /\bmari(e|es|ee|age)\b|\bepoux\b/u,
+      marie: /(?<!non |ni |pas )\bmari(e|es|ee|age)\b|\bepoux\b/u,
       pacs: /\bpacs|partenaire/u,
-      concubinage: /concubin|union libre/u,
+      concubinage: /concubin|union libre|\b(?:non|pas) mari(e|es|ee)\b/u,
       separe: /divorc|separ/u,
       veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint/u,
+      celibataire: /\bcelibataire|\b(?:non|ni|pas) mari(e|es|ee)\b/u,
     },
   },
   {
@@ -252,7 +253,34 @@ export function negationPair(options: readonly string[]): boolean {
   return a !== b && strip(a) === strip(b) && strip(a).length > 0;
 }
 
-/** How a heading stands against the facts (categories, then ranges). */
+const ABSENCE_HEADING_RE = /^(?:en l'absence d(?:e |'|u |es )|a defaut d(?:e |'|u |es )|sans |pas d(?:e |')|aucune? )(?:l'|la |le |les |un |une )?(.+)$/u;
+const PRESENCE_HEADING_RE = /^(?:en presence d(?:e |'|u |es )|avec |existence d(?:e |'|u |es ))(?:l'|la |le |les |un |une )?(.+)$/u;
+
+const CLAUSE_RE = /^(?:si|quand|lorsque|lorsqu'|en cas d(?:e |'|u ))\s?(.{3,160})$/u;
+const NEGATED_RE = /\b(?:n'|ne|sans|absence|defaut|aucune?|pas)\b/u;
+
+/** A word of a heading names the missing thing: same word, or the same first 6 letters (« testament » / « testaments »). */
+const namesThing = (rest: string, thing: string): boolean =>
+  rest.split(/[^a-z-]+/u).some((w) => w === thing || (w.length >= 6 && thing.length >= 6 && w.slice(0, 6) === thing.slice(0, 6)));
+
+/**
+ * A heading about the presence or absence of something the question says is missing: « En l'absence de
+ * testament » fits « mort sans testament », « En présence d'un testament » does not.
+ */
+function presenceOf(t: string, absent: readonly string[]): 'absent' | 'present' | undefined {
+  if (absent.length === 0) return undefined;
+  const a = ABSENCE_HEADING_RE.exec(t);
+  if (a && absent.some((x) => namesThing(a[1] ?? '', x))) return 'absent';
+  const p = PRESENCE_HEADING_RE.exec(t);
+  if (p && absent.some((x) => namesThing(p[1] ?? '', x))) return 'present';
+  // A condition clause (« Quand le défunt a fait un testament, », « Si le défunt n'a pas fait de
+  // testament, »): it names the thing, negated or not.
+  const clause = CLAUSE_RE.exec(t);
+  if (clause && absent.some((x) => namesThing(clause[1] ?? '', x))) return NEGATED_RE.test(clause[1] ?? '') ? 'absent' : 'present';
+  return undefined;
+}
+
+/** How a heading stands against the facts (categories, the things the question says are missing, ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
   const t = normalizeText(title).replace(/['’]/gu, "'");
   let fit = false;
@@ -265,6 +293,9 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
     if (mine && mine.test(t)) fit = true;
     else return 'conflict';
   }
+  const presence = presenceOf(t, facts.absent);
+  if (presence === 'absent') fit = true;
+  else if (presence === 'present') return 'conflict';
   const range = headingRange(title);
   if (range) {
     const values = valuesFor(range, title, facts);

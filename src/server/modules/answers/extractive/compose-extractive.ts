@@ -63,7 +63,7 @@ const DEPENDENT_RE =
   /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|À ce titre|À l'issue de ce|Passé ce délai|Au-delà de ce)/u;
 /** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
 export function sentenceCondition(sentence: string): string | undefined {
-  const lead = /^(?:Si|Pour|En cas d[e']|Lorsque|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
+  const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
   // A table row read as a sentence: « Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €. »
   // Its condition is every heading and value but the last.
@@ -248,8 +248,11 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
         const ownVerdict = own ? factVerdict(own, u.facts) : 'neutral';
         if (ownVerdict === 'conflict') return;
         const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence);
-        // A dependent sentence without its antecedent in the same passage is not quotable.
+        // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
+        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »).
         if (dependent && (!before || before.heading !== unit.heading)) return;
+        const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
+        if (prevCondition && factVerdict(prevCondition, u.facts) === 'conflict') return;
         const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
         raws.push({
           view,
@@ -510,28 +513,32 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
   }
 
   const cited = new Set<number>(summary.map((c) => c.si));
+  const focus = new Set(summary.map((c) => c.chapter));
   // The two sections share one budget of words, so that the whole answer stays short.
   let wordsLeft = LIMITS.bodyWords;
-  const pick = (pool: Candidate[], max: number, share: number): Candidate[] => {
+  const pick = (pool: Candidate[], max: number, share: number, keep = 0): Candidate[] => {
     const out: Candidate[] = [];
-    const passages = new Set<string>();
-    const fits = (c: Candidate): boolean => c.words <= wordsLeft;
+    const passages = new Map<string, number>();
+    // `keep` words stay for the next section (the steps after the rules).
+    const fits = (c: Candidate): boolean => c.words <= wordsLeft - keep;
     // One place goes to the best sentence of a fiche not cited yet: a second fiche that adds a fact.
     const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && !quoted.has(c) && fits(c));
     if (other) {
       wordsLeft -= other.words;
       out.push(other);
       quoted.add(other);
-      passages.add(other.chapter);
+      passages.set(other.chapter, 1);
       cited.add(other.si);
     }
     for (const c of pool) {
       if (out.length >= max) break;
       if (!relevant(c, share) || quoted.has(c) || !fits(c)) continue;
       if (c.si > 0 && out.filter((o) => o.si > 0).length >= LIMITS.otherSourcesPerSection) continue;
-      // One sentence per chapter of a fiche: the answer covers the fiche's different points.
-      if (passages.has(c.chapter)) continue;
-      passages.add(c.chapter);
+      // One sentence per chapter of a fiche, so that the answer covers the fiche's different points; the
+      // chapter « En bref » quotes is the person's, and gives more of its sentences.
+      const taken = passages.get(c.chapter) ?? 0;
+      if (taken >= (focus.has(c.chapter) ? LIMITS.focusSentences : 1)) continue;
+      passages.set(c.chapter, taken + 1);
       out.push(c);
       quoted.add(c);
       cited.add(c.si);
@@ -552,7 +559,13 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
     quoted.add(c);
     wordsLeft -= c.words;
   }
-  const law = [...siblings, ...pick(ranked.filter((c) => features(c.unit).normative), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare)];
+  // « Ce que dit la loi » quotes the fiche's rules: what must or may be done, and the figures that apply
+  // (amounts, durations, a table's rows: « Parents vivants : 1 ; héritage des frères et sœurs : 3/4 »).
+  const inLaw = (c: Candidate): boolean => {
+    const f = features(c.unit);
+    return f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ');
+  };
+  const law = [...siblings, ...pick(ranked.filter(inLaw), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare, LIMITS.stepsWords)];
   const steps = pick(
     ranked.filter((c) => features(c.unit).procedure || features(c.unit).duration),
     LIMITS.stepSentences,

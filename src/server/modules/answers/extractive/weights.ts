@@ -55,6 +55,10 @@ export const LIMITS = {
   /** Words quoted in « Ce que dit la loi » and « Démarches et délais » together, at most. */
   bodyWords: 240,
   stepSentences: 5,
+  /** Words of that budget kept for « Démarches et délais » when the rules are chosen. */
+  stepsWords: 80,
+  /** Sentences quoted from the chapter of « En bref » (other chapters give one each). */
+  focusSentences: 3,
   /** Sentences from sources after the first, per section. */
   otherSourcesPerSection: 2,
   /** A sentence is quoted when its score reaches this share of the best one. */

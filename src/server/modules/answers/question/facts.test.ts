@@ -60,6 +60,13 @@ describe('extractFacts: work contract, couple, student', () => {
   ])('« %s » → %s', (q, couple) => {
     expect(extractFacts(q).couple).toBe(couple);
   });
+  it.each([
+    ["Ma tante n'était ni mariée ni pacsée", 'celibataire'],
+    ['Je suis célibataire et locataire', 'celibataire'],
+    ["Mon oncle n'a jamais été marié", 'celibataire'],
+  ])('« %s » → %s (nobody’s spouse or partner)', (q, couple) => {
+    expect(extractFacts(q).couple).toBe(couple);
+  });
   it('reads a student', () => {
     expect(extractFacts('Je suis étudiant et j’ai fait un CDD cet été').student).toBe(true);
   });
@@ -135,5 +142,20 @@ describe('extractFacts on long input', () => {
     const f = extractFacts(q);
     expect(f.amounts.length).toBe(200);
     expect(f.durations.length).toBe(200);
+  });
+});
+
+describe('extractFacts: what the question says is missing', () => {
+  it.each([
+    ['Ma grand-mère est partie sans laisser de testament', []],
+    ['Elle est décédée sans testament', ['testament']],
+    ["Je n'ai pas de contrat écrit avec mon employeur", ['contrat']],
+    ["Il n'y a eu aucun état des lieux d'entrée", ['etat']],
+    ["Ils n'avaient pas d'enfant", ['enfant']],
+  ])('« %s » → %j', (q, absent) => {
+    expect(extractFacts(q).absent).toEqual(absent);
+  });
+  it('leaves out verbs and set phrases after « sans »', () => {
+    expect(extractFacts('Il est entré sans prévenir, sans doute pour vérifier, sans être invité').absent).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { normalizeText } from '../../../../common/french-text';
 
 export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
-export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf';
+export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf' | 'celibataire';
 export type Purchase = 'distance' | 'magasin' | 'demarchage';
 export type Residence = 'france' | 'etranger';
 export type Nationality = 'francais' | 'etranger';
@@ -58,6 +58,12 @@ export interface QuestionFacts {
    */
   residence: Residence;
   nationality: Nationality;
+  /**
+   * What the question says is missing (« sans testament », « pas de contrat écrit », « aucun état des
+   * lieux »): the first noun after the negation, normalised. A fiche's case « En l'absence de testament »
+   * fits, « En présence d'un testament » does not.
+   */
+  absent: string[];
 }
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -109,6 +115,9 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'contract:apprentissage', re: /\b(apprenti|apprentie|apprentissage|alternance|alternant)\b/u, apply: (_, f) => void (f.contract ??= 'apprentissage') },
   { name: 'contract:fonction-publique', re: /\b(fonctionnaire|fonction publique|agent public|agent titulaire|contractuel de la fonction)\b/u, apply: (_, f) => void (f.contract ??= 'fonction-publique') },
   { name: 'contract:independant', re: /\b(auto-?entrepreneur|micro-?entrepreneur|independant|freelance|artisan a mon compte)\b/u, apply: (_, f) => void (f.contract ??= 'independant') },
+  // Nobody's spouse or partner (« il n'était ni marié ni pacsé », « je suis célibataire »): read before the
+  // words « marié », « pacsé » it contains.
+  { name: 'couple:celibataire', re: /\b(celibataire|ni (marie|mariee) ni (pacse|pacsee)|ni (pacse|pacsee) ni (marie|mariee)|n'(etait|est|etais|suis|avait|a) (jamais )?(ete )?(pas |ni )?(marie|mariee)\b(?! (avec|a) ))/u, apply: (_, f) => void (f.couple ??= 'celibataire') },
   { name: 'couple:concubinage', re: /\b(sans etre (marie|mariee|maries|pacse|pacses|pacsee)|concubin\w*|union libre|en couple sans|pas marie)/u, apply: (_, f) => void (f.couple ??= 'concubinage') },
   { name: 'couple:veuf', re: /\b(veuf|veuve|(mon|ma) (mari|femme|epoux|epouse|conjoint|conjointe) (est )?(decede|decedee|mort|morte))\b/u, apply: (_, f) => void (f.couple ??= 'veuf') },
   { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
@@ -220,6 +229,23 @@ const NUMERIC: readonly Extractor[] = [
   },
 ];
 
+/** Words after which a negation names a thing rather than what is missing (« sans doute », « pas de souci »). */
+const NOT_ABSENT = new Set(['doute', 'souci', 'probleme', 'raison', 'cesse', 'arret', 'rien', 'reponse', 'nouvelles', 'moi', 'lui', 'elle', 'eux', 'nous', 'vous', 'etre', 'faire', 'dire']);
+const ABSENT_RE = /\b(?:(?:sans|pas de|pas du|pas des|aucun|aucune|ni)\s+|pas d'\s*)(?:(?:un |une |le |la |les |l'|de |d'|du |des |mon |ma |mes |son |sa |ses |notre |nos |votre |vos |leur |leurs )\s*)?([a-z][a-z-]{3,})\b/gu;
+
+/** Nouns the question says are missing, at most a few (a long text must not multiply the work). */
+function absentThings(t: string): string[] {
+  const out: string[] = [];
+  ABSENT_RE.lastIndex = 0;
+  for (let m = ABSENT_RE.exec(t); m !== null && out.length < 6; m = ABSENT_RE.exec(t)) {
+    const w = m[1] ?? '';
+    // A verb after « sans » (« sans prévenir », « sans être mariée ») says nothing is missing.
+    if (NOT_ABSENT.has(w) || /(?:er|ir)$/u.test(w) || out.includes(w)) continue;
+    out.push(w);
+  }
+  return out;
+}
+
 /** The question's text as the extractors read it. */
 export function factText(question: string): string {
   return normalizeText(question).replace(/['’‘]/gu, "'");
@@ -228,7 +254,7 @@ export function factText(question: string): string {
 /** Reads the person's facts from a question. */
 export function extractFacts(question: string): QuestionFacts {
   const t = factText(question);
-  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], residence: 'france', nationality: 'francais' };
+  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], residence: 'france', nationality: 'francais', absent: absentThings(t) };
   for (const e of CATEGORICAL) {
     const m = e.re.exec(t);
     if (m) e.apply(m, facts);
