@@ -99,7 +99,7 @@ export function factLines(f: QuestionFacts): string[] {
   const lines: string[] = [];
   const housing = { meuble: 'meublé', vide: 'vide (non meublé)', colocation: 'colocation', social: 'logement social' } as const;
   const contract = { cdi: 'CDI', cdd: 'CDD', interim: 'intérim', stage: 'stage', apprentissage: 'apprentissage ou alternance', 'fonction-publique': 'fonction publique', independant: 'indépendant' } as const;
-  const couple = { marie: 'marié', pacs: 'pacsé', concubinage: 'en couple sans être marié ni pacsé', separe: 'séparé ou divorcé', veuf: 'veuf ou veuve' } as const;
+  const couple = { marie: 'marié', pacs: 'pacsé', concubinage: 'en couple sans être marié ni pacsé', separe: 'séparé ou divorcé', veuf: 'veuf ou veuve', celibataire: 'ni marié ni pacsé' } as const;
   const purchase = { distance: 'à distance (internet, téléphone)', magasin: 'en magasin', demarchage: 'démarchage (à domicile, hors magasin)' } as const;
   if (f.housing) lines.push(`Logement : ${housing[f.housing]}`);
   if (f.contract) lines.push(`Contrat de travail : ${contract[f.contract]}`);
