@@ -131,6 +131,10 @@ describe('factVerdict', () => {
     expect(factVerdict("Si la défunte n'a pas rédigé de testament", f)).toBe('fit');
     expect(factVerdict('Défunt non marié', f)).toBe('fit');
     expect(factVerdict('Défunt marié', f)).toBe('conflict');
+    // The fiches' wording of an everyday word: « rappel », « prévenir » → « information ».
+    const notice = understand('Mon assureur a reconduit le contrat sans le moindre rappel').facts;
+    expect(factVerdict("En cas de défaut d'information", notice)).toBe('fit');
+    expect(factVerdict('Sans information de sa part', notice)).toBe('fit');
     // A chapter that only names the thing is not a case of it.
     expect(factVerdict('Le testament', f)).toBe('neutral');
     expect(factVerdict('Préavis', understand('Licencié sans préavis').facts)).toBe('neutral');

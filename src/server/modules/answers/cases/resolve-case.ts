@@ -13,7 +13,7 @@
  */
 import { normalizeText } from '../../../../common/french-text';
 import { speedExcess, type QuestionFacts } from '../question/facts';
-import { corpusStems, wordPresent, type TopicWord } from '../question/topic-words';
+import { corpusStems, sameThing, wordPresent, type TopicWord } from '../question/topic-words';
 
 /** Children titles of each heading prefix, over the fiche's passages (key: the prefix joined by \u0000). */
 export function headingTree(paths: readonly (readonly string[])[]): Map<string, string[]> {
@@ -253,15 +253,15 @@ export function negationPair(options: readonly string[]): boolean {
   return a !== b && strip(a) === strip(b) && strip(a).length > 0;
 }
 
-const ABSENCE_HEADING_RE = /^(?:en l'absence d(?:e |'|u |es )|a defaut d(?:e |'|u |es )|sans |pas d(?:e |')|aucune? )(?:l'|la |le |les |un |une )?(.+)$/u;
+const ABSENCE_HEADING_RE = /^(?:en l'absence d(?:e |'|u |es )|(?:en cas de )?(?:a )?defaut d(?:e |'|u |es )|sans |pas d(?:e |')|aucune? )(?:l'|la |le |les |un |une )?(.+)$/u;
 const PRESENCE_HEADING_RE = /^(?:en presence d(?:e |'|u |es )|avec |existence d(?:e |'|u |es ))(?:l'|la |le |les |un |une )?(.+)$/u;
 
 const CLAUSE_RE = /^(?:si|quand|lorsque|lorsqu'|en cas d(?:e |'|u ))\s?(.{3,160})$/u;
 const NEGATED_RE = /\b(?:n'|ne|sans|absence|defaut|aucune?|pas)\b/u;
 
-/** A word of a heading names the missing thing: same word, or the same first 6 letters (« testament » / « testaments »). */
+/** A word of a heading names the missing thing: same word or stem, the same first 6 letters (« testament » / « testaments »), or its fiche wording (« rappel » / « information »). */
 const namesThing = (rest: string, thing: string): boolean =>
-  rest.split(/[^a-z-]+/u).some((w) => w === thing || (w.length >= 6 && thing.length >= 6 && w.slice(0, 6) === thing.slice(0, 6)));
+  rest.split(/[^a-z-]+/u).some((w) => w === thing || (w.length >= 6 && thing.length >= 6 && w.slice(0, 6) === thing.slice(0, 6)) || (w.length >= 4 && sameThing(w, thing)));
 
 /**
  * A heading about the presence or absence of something the question says is missing: « En l'absence de

@@ -258,6 +258,8 @@ describe('sentenceCondition', () => {
     expect(sentenceCondition('Si le logement est meublé, le dépôt est de 2 mois.')).toBe('Si le logement est meublé,');
     expect(sentenceCondition('Excès de moins de 20 km/h : 1 point.')).toBe('Excès de moins de 20 km/h');
     expect(sentenceCondition('Le dépôt est de 1 mois.')).toBeUndefined();
+    expect(sentenceCondition("S'il n'était pas marié, ses biens vont à ses parents.")).toBe("S'il n'était pas marié,");
+    expect(sentenceCondition('Sans réponse du bailleur, le locataire peut saisir la commission.')).toBe('Sans réponse du bailleur,');
     expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus');
   });
 });

@@ -51,6 +51,8 @@ export interface ExtractiveAnswer {
 /** Rules: obligations, rights, bans. */
 const NORMATIVE_RE =
   /\b(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|interdite|obligatoire|oblig[ée]e?s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie|illégale?|gratuite?|à la charge)\b/iu;
+/** What the reader may or must do, in the fiches' second person. */
+const YOU_MAY_RE = /\bvous (?:pouvez|devez|avez le droit|êtes tenu|n'avez pas à|ne pouvez pas|ne devez pas)\b/iu;
 /** Durations and deadlines. */
 const DURATION_RE = /\b(?:\d+|un|une|deux|trois|quatre|cinq|six|huit|dix|quinze)\s(?:jours?|mois|ans?|années?|semaines?|heures?|minutes?)\b|\b(?:délai|préavis|prescription|au plus tard|à compter|avant le|dans le mois)\b/iu;
 /** Amounts and rates. */
@@ -63,7 +65,7 @@ const DEPENDENT_RE =
   /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|À ce titre|À l'issue de ce|Passé ce délai|Au-delà de ce)/u;
 /** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
 export function sentenceCondition(sentence: string): string | undefined {
-  const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
+  const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Sans|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
   // A table row read as a sentence: « Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €. »
   // Its condition is every heading and value but the last.
@@ -72,6 +74,9 @@ export function sentenceCondition(sentence: string): string | undefined {
   const row = /^([^:]{3,120}) : /u.exec(sentence);
   return row ? row[1] : undefined;
 }
+
+/** Sentences that announce the cases that follow instead of stating a rule. */
+const ANNOUNCE_RE = /\b(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
 
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /\b(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)\b/iu;
@@ -291,7 +296,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
     });
     if (r.fits) score += WEIGHTS.caseFits;
-    if (r.factFit && kindMatches(u.kind, f)) score += WEIGHTS.factCaseAnswer;
+    if (r.factFit && (kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)))) score += WEIGHTS.factCaseAnswer;
     if (r.view.si === 0) score += WEIGHTS.firstSource;
     else if (r.view.si === 1) score += WEIGHTS.secondSource;
     if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
@@ -311,6 +316,8 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
     // A short sentence is often a fragment, not when it states a figure (« La durée du préavis est fixée à 2 mois. »).
     if (r.unit.sentence.length < 40 && !f.duration && !f.amount) score += WEIGHTS.short;
     if (r.prev) score += WEIGHTS.dependent;
+    // « Le règlement diffère selon qu'il était marié ou non » announces cases and answers nothing.
+    if (ANNOUNCE_RE.test(r.unit.sentence)) score += WEIGHTS.announce;
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
       source: r.view.source,
@@ -563,7 +570,7 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
   // (amounts, durations, a table's rows: « Parents vivants : 1 ; héritage des frères et sœurs : 3/4 »).
   const inLaw = (c: Candidate): boolean => {
     const f = features(c.unit);
-    return f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ');
+    return f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ') || YOU_MAY_RE.test(c.unit.sentence);
   };
   const law = [...siblings, ...pick(ranked.filter(inLaw), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare, LIMITS.stepsWords)];
   const steps = pick(

@@ -43,6 +43,8 @@ export const WEIGHTS = {
   long: -1.5,
   short: -0.8,
   dependent: -0.6,
+  /** A sentence that announces cases (« diffère selon qu'il était marié ou non ») instead of a rule. */
+  announce: -2,
 } as const;
 
 export const LIMITS = {

@@ -155,6 +155,9 @@ describe('extractFacts: what the question says is missing', () => {
   ])('« %s » → %j', (q, absent) => {
     expect(extractFacts(q).absent).toEqual(absent);
   });
+  it('reads the thing after « sans … avoir <participe> »', () => {
+    expect(extractFacts("L'agence a prélevé les frais sans nous avoir adressé la moindre facture").absent).toEqual(['facture']);
+  });
   it('leaves out verbs and set phrases after « sans »', () => {
     expect(extractFacts('Il est entré sans prévenir, sans doute pour vérifier, sans être invité').absent).toEqual([]);
   });

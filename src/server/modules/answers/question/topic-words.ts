@@ -42,7 +42,24 @@ const SYNONYMS: Record<string, string[]> = {
   contest: ['contest', 'recour', 'reclam'],
   rembours: ['rembours', 'restitu'],
   caution: ['depot', 'garant'],
+  // « Sans me prévenir », « sans rappel »: the fiches say « informer », « information ».
+  preven: ['inform'],
+  prevenu: ['inform'],
+  previen: ['inform'],
+  avert: ['inform'],
+  rappel: ['inform'],
 };
+
+/**
+ * Whether two words name the same thing for the question: the same stem, or an everyday word and the
+ * fiches' wording of it (« rappel » / « information »).
+ */
+export function sameThing(a: string, b: string): boolean {
+  const sa = analyzeToken(a);
+  const sb = analyzeToken(b);
+  if (!sa || !sb) return false;
+  return sa === sb || (SYNONYMS[sa] ?? []).includes(sb) || (SYNONYMS[sb] ?? []).includes(sa);
+}
 
 const DETERMINERS = new Set(['un', 'une', 'le', 'la', 'les', 'des', 'du', 'de', 'l', 'd', 'mon', 'ma', 'mes', 'son', 'sa', 'ses']);
 
