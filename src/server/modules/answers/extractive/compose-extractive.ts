@@ -511,7 +511,14 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
     // A second sentence when room is left and it says something the first does not.
     const room = LIMITS.summaryWords - first.words;
     const second = primary.find(
-      (c) => c !== first && c.words <= room && !quoted.has(c) && c.score >= first.score * LIMITS.summarySecondMinShare && (kindMatches(u.kind, features(c.unit)) || features(c.unit).normative),
+      (c) =>
+        c !== first &&
+        c.words <= room &&
+        !quoted.has(c) &&
+        // Not the same rule in other words (a fiche's summary and its introduction often say it twice).
+        containment(features(c.unit).stems, features(first.unit).stems) < LIMITS.paraphrase &&
+        c.score >= first.score * LIMITS.summarySecondMinShare &&
+        (kindMatches(u.kind, features(c.unit)) || features(c.unit).normative),
     );
     if (second) {
       summary.push(second);

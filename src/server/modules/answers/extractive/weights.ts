@@ -51,6 +51,8 @@ export const LIMITS = {
   /** « En bref »: words at most (about 60), and the room left for a second sentence. */
   summaryWords: 60,
   summarySecondMinShare: 0.6,
+  /** « En bref »'s second sentence shares less than this share of stems with the first (not a paraphrase). */
+  paraphrase: 0.6,
   /** Quoted sentences (with their items) longer than this are not quoted in a section. */
   quoteWords: 60,
   lawSentences: 6,
