@@ -1,7 +1,7 @@
 /** On-disk layout of the search index, shared by the builder and the engine. */
 
 /** Bump when the index layout or the analysis changes: it forces a rebuild. */
-export const INDEX_FORMAT_VERSION = 18;
+export const INDEX_FORMAT_VERSION = 19;
 
 /** Separates the section path from the text in passages.txt. */
 export const SECTION_SEPARATOR = '\u001f';

@@ -245,7 +245,7 @@ function cellValue(cell: XmlNode, lower: Casing): string {
 }
 
 /** Words that announce what follows: a heading line ending with one goes on without a comma. */
-const CONTINUES_RE = /(?:\b(?:ou|et|de|du|des|à|au|aux|en|par|pour|sur|avec|sans|dont|le|la|les|un|une)|[:(])$/iu;
+const CONTINUES_RE = /(?:(?<![\p{L}\p{N}])(?:ou|et|de|du|des|à|au|aux|en|par|pour|sur|avec|sans|dont|le|la|les|un|une)|[:(])$/iu;
 
 function cellHeading(cell: XmlNode, lower: Casing): string {
   let out = '';

@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { choiceWording, composeExtractive, countWords, sentenceCondition } from './compose-extractive';
+import { choiceWording, composeExtractive, countWords, quotableSentence, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -261,5 +261,20 @@ describe('sentenceCondition', () => {
     expect(sentenceCondition("S'il n'était pas marié, ses biens vont à ses parents.")).toBe("S'il n'était pas marié,");
     expect(sentenceCondition('Sans réponse du bailleur, le locataire peut saisir la commission.')).toBe('Sans réponse du bailleur,');
     expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus');
+  });
+});
+
+describe('sentenceKinds and quotableSentence (accented words at the edges)', () => {
+  it('reads rules whose words start or end with an accented letter', () => {
+    expect(sentenceKinds('Le ravalement est à la charge du syndicat.').normative).toBe(true);
+    expect(sentenceKinds('Le vendeur est obligé de reprendre le bien.').normative).toBe(true);
+    expect(sentenceKinds('Vous avez 2 mois à compter de la notification.').duration).toBe(true);
+    expect(sentenceKinds('Le remboursement intervient dans les meilleurs délais.').normative).toBe(false);
+  });
+  it('quotes a sentence that opens with an accented capital, not a heading or a fragment', () => {
+    expect(quotableSentence('À noter : il est interdit de fumer dans les parties communes.')).toBe(true);
+    expect(quotableSentence('Également, le bailleur doit remettre une quittance.')).toBe(true);
+    expect(quotableSentence('Que faire en cas de litige ?')).toBe(false);
+    expect(quotableSentence('**Carte grise')).toBe(false);
   });
 });

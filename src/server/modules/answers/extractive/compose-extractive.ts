@@ -48,18 +48,23 @@ export interface ExtractiveAnswer {
   choices?: AnswerChoices;
 }
 
+/*
+ * JavaScript's \b knows only ASCII letters (« à la charge », « obligé » would never match), so the
+ * patterns below mark word edges with Unicode lookarounds.
+ */
+
 /** Rules: obligations, rights, bans. */
 const NORMATIVE_RE =
-  /\b(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|interdite|obligatoire|oblig[ée]e?s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie|illégale?|gratuite?|à la charge)\b/iu;
+  /(?<![\p{L}\p{N}])(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|interdite|obligatoire|oblig[ée]e?s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie|illégale?|gratuite?|à la charge)(?![\p{L}\p{N}])/iu;
 /** What the reader may or must do, in the fiches' second person. */
-const YOU_MAY_RE = /\bvous (?:pouvez|devez|avez le droit|êtes tenu|n'avez pas à|ne pouvez pas|ne devez pas)\b/iu;
+const YOU_MAY_RE = /(?<![\p{L}\p{N}])vous (?:pouvez|devez|avez le droit|êtes tenu|n'avez pas à|ne pouvez pas|ne devez pas)(?![\p{L}\p{N}])/iu;
 /** Durations and deadlines. */
-const DURATION_RE = /\b(?:\d+|un|une|deux|trois|quatre|cinq|six|huit|dix|quinze)\s(?:jours?|mois|ans?|années?|semaines?|heures?|minutes?)\b|\b(?:délai|préavis|prescription|au plus tard|à compter|avant le|dans le mois)\b/iu;
+const DURATION_RE = /(?<![\p{L}\p{N}])(?:\d+|un|une|deux|trois|quatre|cinq|six|huit|dix|quinze)\s(?:jours?|mois|ans?|années?|semaines?|heures?|minutes?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:délai|préavis|prescription|au plus tard|à compter|avant le|dans le mois)(?![\p{L}\p{N}])/iu;
 /** Amounts and rates. */
-const AMOUNT_RE = /\d\s?(?:€|euros?\b|%)|\b(?:montant|taux|plafond|barème)\b/iu;
+const AMOUNT_RE = /\d\s?(?:€|euros?(?![\p{L}\p{N}])|%)|(?<![\p{L}\p{N}])(?:montant|taux|plafond|barème)(?![\p{L}\p{N}])/iu;
 /** What to do: letters, claims, courts, mediation. */
 const PROCEDURE_RE =
-  /\b(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation|s'inscrire|inscription|en ligne)\b/iu;
+  /(?<![\p{L}\p{N}])(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation|s'inscrire|inscription|en ligne)(?![\p{L}\p{N}])/iu;
 /** Sentences that only make sense after the one before. */
 const DEPENDENT_RE =
   /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|À ce titre|À l'issue de ce|Passé ce délai|Au-delà de ce)/u;
@@ -76,10 +81,10 @@ export function sentenceCondition(sentence: string): string | undefined {
 }
 
 /** Sentences that announce the cases that follow instead of stating a rule. */
-const ANNOUNCE_RE = /\b(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
+const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
 
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
-const EXCLUSION_RE = /\b(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)\b/iu;
+const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
 /** Sentences that state the exception of the rule before them. */
 const EXCEPTION_RE = /^(?:Toutefois|Cependant|Néanmoins|En revanche|Par exception|Par dérogation|Sauf |Mais |Ce délai ne s'applique pas|Cette règle ne s'applique pas|Il existe des exceptions)/u;
@@ -109,16 +114,23 @@ export function countWords(text: string): number {
   return text.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
+/** What a sentence states: a rule, a duration, an amount, a step (its list items included for the last three). */
+export function sentenceKinds(sentence: string, text = sentence): { normative: boolean; duration: boolean; amount: boolean; procedure: boolean } {
+  return { normative: NORMATIVE_RE.test(sentence), duration: DURATION_RE.test(text), amount: AMOUNT_RE.test(text), procedure: PROCEDURE_RE.test(text) };
+}
+
+/** Headings, questions and fragments are not quoted (« Que faire si… ? », « **Carte d'identité »). */
+export function quotableSentence(sentence: string): boolean {
+  return /[.!)»:]$/u.test(sentence) && !/^[^\p{L}\p{N}]/u.test(sentence);
+}
+
 function features(u: Unit): UnitFeatures {
   let f = unitFeatures.get(u);
   if (!f) {
     const text = unitText(u);
     f = {
       stems: corpusStems(text),
-      normative: NORMATIVE_RE.test(u.sentence),
-      duration: DURATION_RE.test(text),
-      amount: AMOUNT_RE.test(text),
-      procedure: PROCEDURE_RE.test(text),
+      ...sentenceKinds(u.sentence, text),
       namesArticles: findArticleMentions(text).length > 0,
       numbers: (text.match(/\d+(?:[,.]\d+)?/gu) ?? []).join(' '),
       key: normalizeText(squeeze(text)),
@@ -245,8 +257,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       units.forEach((unit, ui) => {
         const before = ui > 0 ? units[ui - 1] : undefined;
         const after = units[ui + 1];
-        // Headings, questions and fragments are not quoted (« Que faire si… ? », « **Carte d'identité »).
-        if (!/[.!)»:]$/u.test(unit.sentence) || /^\W/u.test(unit.sentence)) return;
+        if (!quotableSentence(unit.sentence)) return;
         // A sentence that states its own condition (« Si le logement est meublé, … », a table row
         // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
         const own = sentenceCondition(unit.sentence);
