@@ -161,6 +161,8 @@ interface Candidate {
   fits: boolean;
   hits: number;
   score: number;
+  /** The sentence states a figure in a unit of the person's own figures (€, months, km/h…). */
+  personUnit: boolean;
   /** Normalised texts of every unit quoted (for « no sentence twice »). */
   keys: string[];
   words: number;
@@ -191,8 +193,8 @@ function factUnits(u: Understanding): RegExp[] {
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
   const units = new Set(f.durations.map((d) => d.unit));
   if (units.has('mois')) out.push(/\d\s?mois\b/u);
-  if (units.has('an')) out.push(/\d\s?ans?\b/u);
   if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
+  if (units.has('an')) out.push(/\d\s?ans?\b/u);
   if (units.has('heure') || units.has('minute')) out.push(/\d\s?(?:heures?|minutes?|h)\b/u);
   return out;
 }
@@ -318,7 +320,8 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
     if (f.normative) score += WEIGHTS.normative;
     if (f.duration || f.amount) score += WEIGHTS.figure;
     const text = unitText(r.unit);
-    if (unitsOfFacts.some((re) => re.test(text))) score += WEIGHTS.factUnit;
+    const personUnit = unitsOfFacts.some((re) => re.test(text));
+    if (personUnit) score += WEIGHTS.factUnit;
     if (r.unit.index === 0) score += WEIGHTS.lead;
     // The primary fiche's own order: it states its main rules first.
     if (r.view.si === 0) score += WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
@@ -344,6 +347,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       fits: r.fits,
       hits,
       score,
+      personUnit,
       // The sentences and list items quoted: none of them may appear twice in the answer.
       keys: [...quoted.map((q) => features(q).key), ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it))))],
       words: quoted.reduce((a, q) => a + features(q).words, 0),
@@ -509,7 +513,9 @@ function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: read
   const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share;
 
   const summary: Candidate[] = [];
-  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords);
+  // « En bref » puts the rule's figure beside the person's own (« 2 mois » for a bank closing « dans 15 jours »).
+  const briefScore = (c: Candidate): number => c.score + (c.personUnit ? WEIGHTS.briefPersonUnit : 0);
+  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
   const best = short[0] ?? ranked[0];
   // A short rule whose next sentence goes on with it (« Un seul des partenaires peut demander la fin du
   // Pacs. Il doit faire signifier sa décision… ») is quoted with that sentence when both fit.

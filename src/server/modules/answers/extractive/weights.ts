@@ -32,6 +32,8 @@ export const WEIGHTS = {
   figure: 0.4,
   /** The sentence uses the unit of one of the person's figures (months, €, km/h…). */
   factUnit: 0.6,
+  /** …and more for « En bref », which sets the rule's figure beside the person's. */
+  briefPersonUnit: 2,
   /** First sentence of its passage (the fiches state the rule first). */
   lead: 0.4,
   /** Early in the primary fiche (scaled by the passage's position: 1 for the first, 0 for the last). */
