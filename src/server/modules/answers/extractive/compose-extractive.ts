@@ -486,8 +486,12 @@ function exclusionFor(summary: readonly Candidate[], all: readonly Candidate[], 
     const sentenceStems = corpusStems(c.unit.sentence);
     const shared = [...sentenceStems].some((t) => ruleStems.has(t) && t.length >= 6) || matcher.count(sentenceStems) > 0;
     if (!shared) continue;
-    const items = c.unit.items.filter((it) => matcher.present(corpusStems(it)).some((p, i) => p && !inRule[i]));
-    const sentenceNew = matcher.present(corpusStems(c.unit.sentence)).some((p, i) => p && !inRule[i]);
+    // An item concerns the person when it names a word of the question that neither the rule nor the
+    // exclusion's own sentence holds (« rétractation » is in every item of « le droit de rétractation ne
+    // s'applique pas aux achats suivants », « sur mesure » in one).
+    const inSentence = matcher.present(sentenceStems);
+    const items = c.unit.items.filter((it) => matcher.present(corpusStems(it)).some((p, i) => p && !inRule[i] && !inSentence[i]));
+    const sentenceNew = inSentence.some((p, i) => p && !inRule[i]);
     if (items.length === 0 && !(c.unit.items.length === 0 && sentenceNew)) continue;
     const unit: Unit = { ...c.unit, items };
     const { prev: _prev, exception: _exception, ...own } = c;
