@@ -191,6 +191,7 @@ function factUnits(u: Understanding): RegExp[] {
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
   if (f.percents.length > 0) out.push(/\d\s?%/u);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
+  if (f.distances.length > 0) out.push(/\d\s?(?:m|mètres?|cm|centimètres?)(?![\p{L}\p{N}/])/u);
   const units = new Set(f.durations.map((d) => d.unit));
   if (units.has('mois')) out.push(/\d\s?mois\b/u);
   if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
@@ -455,6 +456,7 @@ function personFigure(u: Understanding, quoted: string): string | undefined {
   const excess = speedExcess(f);
   if (excess !== undefined && /km\/h/u.test(quoted)) return `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h, soit ${excess} km/h de plus.`;
   const fmt = (n: number): string => n.toLocaleString('fr-FR');
+  if (f.distances.length > 0 && /\d\s?(?:m|mètres?|cm)(?![\p{L}\p{N}/])/u.test(quoted)) return `Vous indiquez une distance de ${fmt(f.distances[0] as number)} m.`;
   if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {
     const unitRe: Record<string, RegExp> = { mois: /\d\s?mois\b/u, an: /\d\s?ans?\b/u, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };

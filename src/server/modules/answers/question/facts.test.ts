@@ -162,3 +162,14 @@ describe('extractFacts: what the question says is missing', () => {
     expect(extractFacts('Il est entré sans prévenir, sans doute pour vérifier, sans être invité').absent).toEqual([]);
   });
 });
+
+describe('extractFacts: distances', () => {
+  it.each([
+    ['La haie du voisin est plantée à 40 cm de la clôture', [0.4]],
+    ['Il construit une terrasse à deux mètres de chez moi', [2]],
+    ['Flashé à 62 km/h', []],
+    ['Un studio de 20 m2', []],
+  ])('« %s » → %j', (q, d) => {
+    expect(extractFacts(q).distances).toEqual(d);
+  });
+});

@@ -47,6 +47,8 @@ export interface QuestionFacts {
   durations: Duration[];
   /** Inside a built-up area (true), outside (false). */
   builtUpArea?: boolean;
+  /** Distances named (« à un mètre de la limite », « à 50 cm »), in metres. */
+  distances: number[];
   /** Speed driven and speed limit, in km/h. */
   speed?: number;
   speedLimit?: number;
@@ -203,6 +205,15 @@ const NUMERIC: readonly Extractor[] = [
     },
   },
   {
+    name: 'distance',
+    re: new RegExp(`\\b${NUMBER} ?(metres?|m|centimetres?|cm)\\b(?!/)`, 'gu'),
+    apply: (m, f) => {
+      const n = parseFrenchNumber(m[1] ?? '');
+      if (n === undefined) return;
+      f.distances.push(/^c/u.test(m[2] ?? '') ? n / 100 : n);
+    },
+  },
+  {
     name: 'year',
     re: /\b(?:en|de|depuis|avant|apres|le \d{1,2}(?:er)? \w+|annee) ((?:19[5-9]|20[0-4])\d)\b/gu,
     apply: (m, f) => {
@@ -255,7 +266,7 @@ export function factText(question: string): string {
 /** Reads the person's facts from a question. */
 export function extractFacts(question: string): QuestionFacts {
   const t = factText(question);
-  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], residence: 'france', nationality: 'francais', absent: absentThings(t) };
+  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], distances: [], residence: 'france', nationality: 'francais', absent: absentThings(t) };
   for (const e of CATEGORICAL) {
     const m = e.re.exec(t);
     if (m) e.apply(m, facts);
