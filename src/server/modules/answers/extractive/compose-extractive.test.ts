@@ -264,6 +264,19 @@ describe('sentenceCondition', () => {
   });
 });
 
+describe('sentences that refer to the one before', () => {
+  it('quotes « … avant l’expiration de ce délai » only with its antecedent', () => {
+    const source: RetrievedSource = { n: 1, id: 'F1', title: 'Déménagement', url: 'https://www.service-public.fr/particuliers/vosdroits/F1', references: [], passages: [
+      { sectionPath: ['Devis'], text: 'Aucun paiement ne peut être exigé du client avant l’expiration de ce délai.' },
+      { sectionPath: ['Réclamation'], text: 'Le client dispose de 10 jours pour réclamer au déménageur. Aucune indemnité ne peut être refusée pendant ce délai.' },
+    ] };
+    const q = 'Le déménageur peut-il exiger un paiement avant le délai de réclamation ?';
+    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    expect(all).not.toMatch(/^Aucun paiement ne peut être exigé/mu);
+    expect(all).toMatch(/Le client dispose de 10 jours pour réclamer au déménageur\. Aucune indemnité ne peut être refusée pendant ce délai\./u);
+  });
+});
+
 describe('sentenceKinds and quotableSentence (accented words at the edges)', () => {
   it('reads rules whose words start or end with an accented letter', () => {
     expect(sentenceKinds('Le ravalement est à la charge du syndicat.').normative).toBe(true);

@@ -83,6 +83,13 @@ export function sentenceCondition(sentence: string): string | undefined {
 /** Sentences that announce the cases that follow instead of stating a rule. */
 const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
 
+/**
+ * A sentence that names something of the sentence before (« avant l'expiration de ce délai », « dans ces
+ * conditions ») depends on it wherever the reference stands.
+ */
+const BACK_REFERENCE_RE =
+  /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
+
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
@@ -266,7 +273,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
         const own = sentenceCondition(unit.sentence);
         const ownVerdict = own ? factVerdict(own, u.facts) : 'neutral';
         if (ownVerdict === 'conflict') return;
-        const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence);
+        const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence) || BACK_REFERENCE_RE.test(unit.sentence);
         // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
         // shares its condition (« Quand le défunt a fait un testament, … Il peut… »).
         if (dependent && (!before || before.heading !== unit.heading)) return;
