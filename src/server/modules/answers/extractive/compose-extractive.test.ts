@@ -277,6 +277,21 @@ describe('sentences that refer to the one before', () => {
   });
 });
 
+describe('later sources', () => {
+  it('quotes a later fiche only when its title names a word of the question', () => {
+    const mk = (n: number, id: string, title: string, text: string): RetrievedSource => ({ n, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages: [{ sectionPath: ['Règles'], text }] });
+    const sources = [
+      mk(1, 'F1', 'Le bailleur peut-il entrer dans le logement loué ?', 'Le bailleur ne peut pas entrer dans le logement loué sans l’accord du locataire.'),
+      mk(2, 'F2', 'Avoir un chien dangereux', 'Le maire peut demander au propriétaire du chien de prendre des mesures pour prévenir le danger.'),
+      mk(3, 'F3', 'Violation de domicile par le bailleur', 'Le locataire peut porter plainte contre le propriétaire pour violation de domicile.'),
+    ];
+    const q = 'Mon propriétaire est entré chez moi sans me prévenir, en a-t-il le droit ? Je veux porter plainte pour violation de domicile.';
+    const all = composeExtractive(q, sources, () => undefined).sections.map((s) => s.text).join('\n');
+    expect(all).not.toMatch(/\[2\]/u);
+    expect(all).toMatch(/violation de domicile\. \[3\]/u);
+  });
+});
+
 describe('sentenceKinds and quotableSentence (accented words at the edges)', () => {
   it('reads rules whose words start or end with an accented letter', () => {
     expect(sentenceKinds('Le ravalement est à la charge du syndicat.').normative).toBe(true);

@@ -238,6 +238,15 @@ function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) =
   });
 }
 
+/**
+ * A later source is quoted only when its title names one of the question's words: retrieval keeps fiches
+ * that share many words with a long question (« propriétaire », « payer »), and one about dangerous
+ * dogs or health insurance must not lend its rules to a question about a landlord's keys.
+ */
+function titledForQuestion(view: SourceView, u: Understanding): boolean {
+  return view.si === 0 || new TopicMatcher(u.words).count(corpusStems(view.source.title)) > 0;
+}
+
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
 function candidates(views: readonly SourceView[], u: Understanding): Candidate[] {
   interface Raw {
@@ -516,14 +525,14 @@ interface Selection {
 }
 
 /** Chooses the sentences of « En bref », « Ce que dit la loi » and « Démarches et délais ». */
-function select(all: readonly Candidate[], u: Understanding, alreadyQuoted: readonly Candidate[] = []): Selection {
+function select(all: readonly Candidate[], u: Understanding, titled: readonly boolean[], alreadyQuoted: readonly Candidate[] = []): Selection {
   const quoted = new Quoted();
   for (const c of alreadyQuoted) quoted.add(c);
   const ranked = [...all].filter(quotable).sort(byScore);
   const top = ranked[0]?.score ?? 0;
   // A sentence speaks of the question when it holds one of its words or lies in the person's case; in the
   // primary fiche, which is about the question, a high enough score is enough.
-  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share;
+  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share && (titled[c.si] ?? false);
 
   const summary: Candidate[] = [];
   // « En bref » puts the rule's figure beside the person's own (« 2 mois » for a bank closing « dans 15 jours »).
@@ -723,7 +732,8 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced);
   const all = candidates(views, u);
-  let sel = select(all, u);
+  const titled = views.map((v) => titledForQuestion(v, u));
+  let sel = select(all, u, titled);
   const group = opts.noChoices ? undefined : decidingGroup(sel, all);
 
   let summaryText = sel.summary.map((c) => quote(c)).join('\n\n');
@@ -739,7 +749,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
       choices = choiceWording(group.kept, options);
       // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
       const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160}\u202f: |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
-      sel = { ...select(all, u, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
+      sel = { ...select(all, u, titled, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
       const perOption = options.length <= 3 ? options.map((o, i) => joinConditions(condition(group.kept[i] ?? o.label), o.sections[0]?.text.split('\n\n')[0] ?? leads[i] ?? '')) : [summaryText];
       summaryText = `La réponse dépend de votre situation\u202f: ${group.kept.map((o) => `« ${o} »`).join(' ou ')}\u202f? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }
