@@ -148,6 +148,9 @@ describe('composeExtractive on the real corpus', () => {
     expect(new Set(summaries).size).toBe(summaries.length);
     const furnished = choices?.options.find((o) => /meubl/iu.test(o.label));
     expect(furnished?.sections.map((s) => s.text).join('\n')).toMatch(/2 mois/u);
+    // Before a choice is made, the rules and steps are those that hold in every option.
+    const body = sections.slice(1, 3).map((s) => s.text).join('\n');
+    expect(body).not.toMatch(/^Pour (?:un|une) (?:logement|location) (?:vide|meublée?)/imu);
   });
 
   it('quotes the exclusion that concerns the person with the rule: a made-to-measure sofa bought online', () => {

@@ -749,7 +749,10 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
       choices = choiceWording(group.kept, options);
       // The rules and steps of the first answer do not repeat what « En bref » now quotes for each option.
       const leadKeys = new Set(leads.map((l) => normalizeText(squeeze(l.replace(/^(?:Pour [^:]{1,160}\u202f: |Si [^,:]{1,160}[,:] )+/u, '').replace(/^- /gmu, '')))));
-      sel = { ...select(all, u, titled, all.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
+      // Each option's own rules are in its answer; the rules and steps shown before a choice is made are
+      // those that hold whatever the person answers.
+      const common = all.filter((c) => !c.open.some((o) => o.group === group));
+      sel = { ...select(common, u, titled, common.filter((c) => c.keys.some((k) => [...leadKeys].some((l) => l.includes(k))))), summary: sel.summary };
       const perOption = options.length <= 3 ? options.map((o, i) => joinConditions(condition(group.kept[i] ?? o.label), o.sections[0]?.text.split('\n\n')[0] ?? leads[i] ?? '')) : [summaryText];
       summaryText = `La réponse dépend de votre situation\u202f: ${group.kept.map((o) => `« ${o} »`).join(' ou ')}\u202f? Choisissez-la ci-dessous.\n\n${perOption.join('\n\n')}`;
     }
