@@ -88,7 +88,9 @@ describe('negationPair', () => {
 describe('headingRange', () => {
   it.each([
     ['Excès de moins de 20 km/h', { unit: 'kmh', max: 20 }],
-    ['Entre 6 mois et 2 ans', { unit: 'an', min: 6, max: 2 }],
+    // Two units: the lower bound in the upper bound's unit (6 months = 180/365 of a year).
+    ['Entre 6 mois et 2 ans', { unit: 'an', min: (6 * 30) / 365, max: 2 }],
+    ['Retard entre 10 jours et 2 mois', { unit: 'mois', min: 10 / 30, max: 2 }],
     ['Au moins 2 ans', { unit: 'an', min: 2 }],
     ["Moins d'1 mois de présence", { unit: 'mois', max: 1 }],
     ['ITT de 8 jours ou moins', { unit: 'jour', max: 8 }],

@@ -149,13 +149,14 @@ const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
 };
 const num = (raw: string): number => Number(raw.replace(/[ .]/gu, '').replace(',', '.'));
 
-const RANGE_PATTERNS: readonly { re: RegExp; make: (m: RegExpExecArray) => Omit<HeadingRange, 'unit'> & { unitRaw: string } }[] = [
-  { re: new RegExp(`(?:≥|⩾|>=) (?:a )?${N} (?:${U} )?et (?:<|inferieur(?:e|s|es)? a) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[4] ?? m[2] ?? '' }) },
+/** `minUnitRaw`: the lower bound's own unit when the range names two (« entre 10 jours et 2 mois »). */
+const RANGE_PATTERNS: readonly { re: RegExp; make: (m: RegExpExecArray) => Omit<HeadingRange, 'unit'> & { unitRaw: string; minUnitRaw?: string } }[] = [
+  { re: new RegExp(`(?:≥|⩾|>=) (?:a )?${N} (?:${U} )?et (?:<|inferieur(?:e|s|es)? a) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[4] ?? m[2] ?? '', ...(m[2] ? { minUnitRaw: m[2] } : {}) }) },
   { re: new RegExp(`(?:≤|<=) (?:a )?${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`(?:≥|⩾|>=) (?:a )?${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`< ${N} ${U}`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: false, unitRaw: m[2] ?? '' }) },
-  { re: new RegExp(`entre ${N} (?:${U} )?et ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
-  { re: new RegExp(`de ${N} (?:${U} )?a ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '' }) },
+  { re: new RegExp(`entre ${N} (?:${U} )?et ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '', ...(m[2] ? { minUnitRaw: m[2] } : {}) }) },
+  { re: new RegExp(`de ${N} (?:${U} )?a ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), max: num(m[3] ?? ''), minInclusive: true, maxInclusive: true, unitRaw: m[4] ?? m[2] ?? '', ...(m[2] ? { minUnitRaw: m[2] } : {}) }) },
   { re: new RegExp(`(?:au moins|a partir de|minimum|des) ${N} ${U}`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`${N} ${U} (?:ou moins|au plus|maximum)`, 'u'), make: (m) => ({ max: num(m[1] ?? ''), minInclusive: false, maxInclusive: true, unitRaw: m[2] ?? '' }) },
   { re: new RegExp(`${N} ${U} (?:ou plus|et plus|minimum)`, 'u'), make: (m) => ({ min: num(m[1] ?? ''), minInclusive: true, maxInclusive: false, unitRaw: m[2] ?? '' }) },
@@ -185,9 +186,18 @@ export function headingRange(title: string): HeadingRange | undefined {
   for (const p of RANGE_PATTERNS) {
     const m = p.re.exec(t);
     if (!m) continue;
-    const { unitRaw, ...rest } = p.make(m);
+    const { unitRaw, minUnitRaw, ...rest } = p.make(m);
     const unit = unitOf(unitRaw);
-    if (unit) return { unit, ...rest };
+    if (!unit) continue;
+    // « entre 10 jours et 2 mois »: the lower bound in the upper bound's unit (1/3 of a month).
+    const minUnit = minUnitRaw ? unitOf(minUnitRaw) : undefined;
+    const from = minUnit ? DAYS_PER[minUnit] : undefined;
+    const to = DAYS_PER[unit];
+    if (rest.min !== undefined && minUnit && minUnit !== unit) {
+      if (from === undefined || to === undefined) continue;
+      rest.min = (rest.min * from) / to;
+    }
+    return { unit, ...rest };
   }
   return undefined;
 }

@@ -280,6 +280,19 @@ describe('sentences that refer to the one before', () => {
   });
 });
 
+describe('table rows', () => {
+  it('keeps the row of the person and drops the other rows of the same table', () => {
+    const source: RetrievedSource = { n: 1, id: 'F1', title: 'Retard de paiement du loyer : pénalités', url: 'https://www.service-public.fr/particuliers/vosdroits/F1', references: [], passages: [
+      { sectionPath: ['Pénalités'], text: 'Retard de paiement : moins de 10 jours ; pénalité : aucune.\nRetard de paiement : entre 10 jours et 2 mois ; pénalité : 5 % du loyer.\nRetard de paiement : plus de 2 mois ; pénalité : résiliation possible du bail.' },
+    ] };
+    const q = "J'ai payé mon loyer avec 3 semaines de retard, quelle pénalité ?";
+    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    expect(all).toMatch(/entre 10 jours et 2 mois ; pénalité : 5 % du loyer/u);
+    expect(all).not.toMatch(/plus de 2 mois ; pénalité/u);
+    expect(all).not.toMatch(/moins de 10 jours ; pénalité/u);
+  });
+});
+
 describe('later sources', () => {
   it('quotes a later fiche only when its title names a word of the question', () => {
     const mk = (n: number, id: string, title: string, text: string): RetrievedSource => ({ n, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages: [{ sectionPath: ['Règles'], text }] });

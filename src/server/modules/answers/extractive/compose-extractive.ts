@@ -90,6 +90,13 @@ const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon
 const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
+/** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
+function tableColumn(sentence: string): string | undefined {
+  if (!sentence.includes(' ; ')) return undefined;
+  const m = /^([^:;]{3,80}) : /u.exec(sentence);
+  return m ? m[1] : undefined;
+}
+
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
@@ -273,15 +280,23 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
       const pathContext = matcher.present(corpusStems(p.section.join(' ')));
       const pathFactFit = status.fits && p.section.some((h) => factVerdict(h, u.facts) === 'fit');
       const units = cachedUnits(p.text);
+      // A sentence that states its own condition (« Si le logement est meublé, … », a table row
+      // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
+      const verdicts = units.map((unit) => {
+        const own = sentenceCondition(unit.sentence);
+        return own ? factVerdict(own, u.facts) : 'neutral';
+      });
+      // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
+      // 10 days), the other rows under the same first column are other people's.
+      const fittingTables = new Set(units.filter((unit, ui) => verdicts[ui] === 'fit').map((unit) => tableColumn(unit.sentence)).filter((c) => c !== undefined));
       units.forEach((unit, ui) => {
         const before = ui > 0 ? units[ui - 1] : undefined;
         const after = units[ui + 1];
         if (!quotableSentence(unit.sentence)) return;
-        // A sentence that states its own condition (« Si le logement est meublé, … », a table row
-        // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
-        const own = sentenceCondition(unit.sentence);
-        const ownVerdict = own ? factVerdict(own, u.facts) : 'neutral';
+        const ownVerdict = verdicts[ui] ?? 'neutral';
         if (ownVerdict === 'conflict') return;
+        const column = tableColumn(unit.sentence);
+        if (ownVerdict !== 'fit' && column !== undefined && fittingTables.has(column)) return;
         const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence) || BACK_REFERENCE_RE.test(unit.sentence);
         // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
         // shares its condition (« Quand le défunt a fait un testament, … Il peut… »).
