@@ -141,6 +141,14 @@ describe('factVerdict', () => {
     expect(factVerdict('Le testament', f)).toBe('neutral');
     expect(factVerdict('Préavis', understand('Licencié sans préavis').facts)).toBe('neutral');
   });
+  it('tests the other party’s agreement', () => {
+    const refused = understand('Mon mari refuse de divorcer').facts;
+    expect(factVerdict('Divorce par consentement mutuel', refused)).toBe('conflict');
+    expect(factVerdict('Demande par un seul des époux', refused)).toBe('fit');
+    const agreed = understand('Nous sommes d’accord pour divorcer').facts;
+    expect(factVerdict('Déclaration conjointe', agreed)).toBe('fit');
+    expect(factVerdict('Démarche amiable', refused)).toBe('neutral');
+  });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);
     expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);

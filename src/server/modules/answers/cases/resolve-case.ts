@@ -90,9 +90,17 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
       marie: /(?<!non |ni |pas )\bmari(e|es|ee|age)\b|\bepoux\b/u,
       pacs: /\bpacs|partenaire/u,
       concubinage: /concubin|union libre|\b(?:non|pas) mari(e|es|ee)\b/u,
-      separe: /divorc|separ/u,
+      // A divorce speaks of « époux » all along: the person divorcing is one of them.
+      separe: /divorc|separ|\bepoux\b/u,
       veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint/u,
       celibataire: /\bcelibataire|\b(?:non|ni|pas) mari(e|es|ee)\b/u,
+    },
+  },
+  {
+    fact: (f) => f.agreement,
+    values: {
+      accord: /commun accord|\bconjointe?s?\b|consentement mutuel|accord des (?:deux|2)\b/u,
+      desaccord: /\b(?:1|un) seul\b|unilateral|\bpar l'un des\b/u,
     },
   },
   {

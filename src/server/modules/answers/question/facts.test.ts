@@ -173,3 +173,15 @@ describe('extractFacts: distances', () => {
     expect(extractFacts(q).distances).toEqual(d);
   });
 });
+
+describe('extractFacts: agreement of the other party', () => {
+  it.each([
+    ['Ma femme refuse de divorcer, que puis-je faire ?', 'desaccord'],
+    ['Mon partenaire ne veut pas signer la déclaration', 'desaccord'],
+    ['Nous sommes d’accord pour nous séparer', 'accord'],
+    ['Nous voulons rompre le Pacs d’un commun accord', 'accord'],
+    ['Mon employeur refuse de me payer mes heures', undefined],
+  ])('« %s » → %s', (q, agreement) => {
+    expect(extractFacts(q).agreement).toBe(agreement);
+  });
+});
