@@ -141,6 +141,14 @@ describe('factVerdict', () => {
     expect(factVerdict('Le testament', f)).toBe('neutral');
     expect(factVerdict('Préavis', understand('Licencié sans préavis').facts)).toBe('neutral');
   });
+  it('tests who owns the home only on headings that say who the person is', () => {
+    const owner = understand('Mon frère est décédé, la maison était à lui').facts;
+    expect(factVerdict('Si le défunt était propriétaire', owner)).toBe('fit');
+    expect(factVerdict('Si le défunt était locataire', owner)).toBe('conflict');
+    const tenant = understand('Mon propriétaire veut vendre le logement').facts;
+    expect(factVerdict('Vous êtes locataire', tenant)).toBe('fit');
+    expect(factVerdict('Préavis donné par le propriétaire', tenant)).toBe('neutral');
+  });
   it('tests the other party’s agreement', () => {
     const refused = understand('Mon mari refuse de divorcer').facts;
     expect(factVerdict('Divorce par consentement mutuel', refused)).toBe('conflict');

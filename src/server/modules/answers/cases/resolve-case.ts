@@ -97,6 +97,15 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // Only headings that say who the person is (« Vous êtes locataire », « Si le défunt était
+    // propriétaire »), not the many that name the landlord (« Préavis donné par le propriétaire »).
+    fact: (f) => f.tenure,
+    values: {
+      locataire: /^(?:si )?(?:(?:vous etes|vous etiez|le defunt etait) )?locataires?$/u,
+      proprietaire: /^(?:si )?(?:(?:vous etes|vous etiez|le defunt etait) )?(?:les seuls )?proprietaires?(?: occupants?)?$|^le proprietaire occupe son logement$/u,
+    },
+  },
+  {
     fact: (f) => f.agreement,
     values: {
       accord: /commun accord|\bconjointe?s?\b|consentement mutuel|accord des (?:deux|2)\b/u,

@@ -115,6 +115,7 @@ export function factLines(f: QuestionFacts): string[] {
     const unit = { minute: 'minute(s)', heure: 'heure(s)', jour: 'jour(s)', semaine: 'semaine(s)', mois: 'mois', an: 'an(s)' }[d.unit];
     lines.push(`Durée citée : ${d.relation === 'ago' ? 'il y a ' : d.relation === 'since' ? 'depuis ' : ''}${fr(d.value)} ${unit}`);
   }
+  if (f.tenure) lines.push(`Logement : ${f.tenure === 'locataire' ? 'loué (locataire)' : 'possédé (propriétaire)'}`);
   if (f.agreement) lines.push(`Accord de l'autre partie : ${f.agreement === 'accord' ? 'oui' : 'non'}`);
   if (f.distances.length > 0) lines.push(`Distances citées : ${f.distances.map((d) => `${fr(d)} m`).join(', ')}`);
   if (f.speed !== undefined) lines.push(`Vitesse : ${fr(f.speed)} km/h${f.speedLimit !== undefined ? ` pour une vitesse limitée à ${fr(f.speedLimit)} km/h` : ''}`);

@@ -185,3 +185,15 @@ describe('extractFacts: agreement of the other party', () => {
     expect(extractFacts(q).agreement).toBe(agreement);
   });
 });
+
+describe('extractFacts: rented or owned home', () => {
+  it.each([
+    ['Mon bailleur ne répond plus à mes courriers', 'locataire'],
+    ['Je suis locataire d’un deux-pièces', 'locataire'],
+    ['Mon père est mort, la maison était à lui', 'proprietaire'],
+    ['Nous avons acheté un appartement l’an dernier', 'proprietaire'],
+    ['Le voisin fait du bruit', undefined],
+  ])('« %s » → %s', (q, tenure) => {
+    expect(extractFacts(q).tenure).toBe(tenure);
+  });
+});

@@ -48,6 +48,11 @@ export interface QuestionFacts {
   /** Inside a built-up area (true), outside (false). */
   builtUpArea?: boolean;
   /**
+   * Whether the home is rented or owned, by the person or by the one the question is about (« je suis
+   * locataire », « mon propriétaire », « la maison était à lui »).
+   */
+  tenure?: 'locataire' | 'proprietaire';
+  /**
    * Whether the other party agrees (« nous sommes d'accord », « d'un commun accord ») or not (« mon
    * compagnon refuse de signer », « sans son accord »): the fiches split Pacs, divorce and other
    * procedures between a joint request and a request by one party.
@@ -138,6 +143,8 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'purchase:distance', re: /\b(sur (un |le )?(site|internet)|en ligne|par internet|sur le web|par telephone|a distance|par correspondance|sur (amazon|leboncoin|vinted|cdiscount))\b/u, apply: (_, f) => void (f.purchase ??= 'distance') },
   { name: 'residence:etranger', re: /\b(a l'etranger|hors de france|expatrie|expatriee|expatries|francais de l'etranger|consulat|ambassade)\b/u, apply: (_, f) => void (f.residence = 'etranger') },
   { name: 'nationality:etranger', re: /\b(titre de sejour|carte de sejour|titre de residence|sans[- ]papiers|ressortissant|ressortissante|visa|je suis (?:un |une )?etranger|je suis (?:un |une )?etrangere|de nationalite (?!francaise)\w+|pas (?:la )?nationalite francaise|pas francais|pas francaise)\b/u, apply: (_, f) => void (f.nationality = 'etranger') },
+  { name: 'tenure:locataire', re: /\b(je suis locataire|nous sommes locataires|je loue (un|une|mon|ma|le|la)|nous louons|(mon|ma|notre) (proprietaire|bailleur|bailleuse)|(mon|notre) bail|etait locataire|(il|elle) louait|nous louions)\b/u, apply: (_, f) => void (f.tenure ??= 'locataire') },
+  { name: 'tenure:proprietaire', re: /\b(je suis proprietaire|nous sommes proprietaires|(j'ai|nous avons) achete (un|une|mon|ma|notre) (maison|appartement|logement|studio)|etait a (lui|elle)|lui appartenait|(il|elle) etait proprietaire|en etait proprietaire)\b/u, apply: (_, f) => void (f.tenure ??= 'proprietaire') },
   { name: 'agreement:accord', re: /\b(d'un commun accord|tous les deux d'accord|toutes les deux d'accord|nous sommes d'accord|on est d'accord|nous sommes tous les deux d'accord|on est tous les deux d'accord|ensemble nous (voulons|souhaitons))\b/u, apply: (_, f) => void (f.agreement ??= 'accord') },
   { name: 'agreement:desaccord', re: /\b((refuse|refusent|refusait) (de signer|de divorcer|de se separer|de rompre|le divorce|la separation)|ne (veut|veulent|voulait) pas (signer|divorcer|se separer|rompre)|sans (son|leur) accord|n'est pas d'accord|ne sont pas d'accord|pas d'accord pour)/u, apply: (_, f) => void (f.agreement ??= 'desaccord') },
   { name: 'purchase:magasin', re: /\b(en magasin|au magasin|dans (un|le) magasin|en boutique|dans (une|la) boutique|en grande surface|chez le concessionnaire)\b/u, apply: (_, f) => void (f.purchase ??= 'magasin') },
