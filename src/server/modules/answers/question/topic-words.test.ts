@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusStems, MAX_TOPIC_WORDS, searchText, stemSet, TopicMatcher, topicWords, wordPresent } from './topic-words';
+import { corpusStems, MAX_TOPIC_WORDS, sameThing, searchText, stemSet, TopicMatcher, topicWords, wordPresent } from './topic-words';
 
 describe('topicWords', () => {
   it('keeps the topic words, with the legal phrasings of the lexicon', () => {
@@ -7,6 +7,15 @@ describe('topicWords', () => {
     expect(words.map((w) => w.word)).toEqual(['proprio', 'garde', 'caution']);
     const proprio = words[0];
     expect(proprio && [...proprio.stems]).toContain('bailleur');
+  });
+
+  it('reads everyday family and notice words as the fiches write them', () => {
+    const stemsOf = (q: string, w: string): string[] => [...(topicWords(q).find((x) => x.word === w)?.stems ?? [])];
+    expect(stemsOf('Ma mère habite à Nantes', 'mère')).toContain('parent');
+    expect(stemsOf('Mon mari veut partir', 'mari')).toContain('epoux');
+    expect(stemsOf('Il est entré sans prévenir', 'prévenir')).toContain('inform');
+    expect(sameThing('rappel', 'information')).toBe(true);
+    expect(sameThing('rappel', 'loyer')).toBe(false);
   });
 
   it('drops what the question denies (« pas pour faute »), for the topic and for the search engine', () => {

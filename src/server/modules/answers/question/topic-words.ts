@@ -48,6 +48,15 @@ const SYNONYMS: Record<string, string[]> = {
   previen: ['inform'],
   avert: ['inform'],
   rappel: ['inform'],
+  // Family words as the fiches write them: « ma mère » is « un des parents », « mon mari » « l'époux ».
+  mer: ['parent'],
+  per: ['parent'],
+  fil: ['enfant'],
+  fill: ['enfant'],
+  mar: ['epoux', 'conjoint'],
+  femm: ['epoux', 'conjoint'],
+  compagnon: ['concubin', 'partenair'],
+  compagn: ['concubin', 'partenair'],
 };
 
 /**
