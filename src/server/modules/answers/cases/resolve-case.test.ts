@@ -156,6 +156,9 @@ describe('factVerdict', () => {
     const agreed = understand('Nous sommes d’accord pour divorcer').facts;
     expect(factVerdict('Déclaration conjointe', agreed)).toBe('fit');
     expect(factVerdict('Démarche amiable', refused)).toBe('neutral');
+    const pacs = understand('Ma partenaire de Pacs refuse de signer la fin du Pacs').facts;
+    expect(factVerdict('Demande par les 2 partenaires', pacs)).toBe('conflict');
+    expect(factVerdict('Demande par 1 seul partenaire', pacs)).toBe('fit');
   });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);

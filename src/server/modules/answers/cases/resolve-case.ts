@@ -108,7 +108,7 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
   {
     fact: (f) => f.agreement,
     values: {
-      accord: /commun accord|\bconjointe?s?\b|consentement mutuel|accord des (?:deux|2)\b/u,
+      accord: /commun accord|\bconjointe?s?\b|\bconjointement\b|consentement mutuel|accord des (?:deux|2)\b|\bpar les (?:deux|2)\b/u,
       desaccord: /\b(?:1|un) seul\b|unilateral|\bpar l'un des\b/u,
     },
   },
