@@ -21,7 +21,7 @@ import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId 
 import { normalizeText, passageUnits, squeeze, type Unit } from '../../../../common/french-text';
 import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
-import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
+import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
 import { speedExcess } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
@@ -222,27 +222,62 @@ interface SourceView {
   passages: { section: readonly string[]; text: string; description: boolean }[];
 }
 
-function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>): SourceView[] {
+/**
+ * Work shared by the answers of one question (the first one and each choice's): what does not depend on
+ * the option chosen is computed once (a question with a choice of 2 composes 3 answers).
+ */
+interface ComposeWork {
+  matcher: TopicMatcher;
+  /** Views of the later sources (their cases are never forced). */
+  views: Map<number, SourceView>;
+  /** Verdicts of conditions and headings against the facts, by text. */
+  verdicts: Map<string, HeadingVerdict>;
+  /** Which topic words each quoted unit holds. */
+  present: Map<Unit, boolean[]>;
+}
+
+function newWork(u: Understanding): ComposeWork {
+  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map() };
+}
+
+function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
+  let v = work.verdicts.get(text);
+  if (v === undefined) {
+    v = factVerdict(text, u.facts);
+    work.verdicts.set(text, v);
+  }
+  return v;
+}
+
+function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>, work: ComposeWork): SourceView[] {
   return sources.map((source, si) => {
-    const fiche = fiches(source.id);
-    // The primary fiche is read whole (its cases decide the answer); the others through retrieval's passages.
-    const body = si === 0 && fiche ? fiche.passages.map((p) => ({ section: p.section, text: p.text })) : source.passages.map((p) => ({ section: p.sectionPath, text: p.text }));
-    // Consecutive passages under the same headings are one text (a list may be cut from its introduction).
-    const merged: { section: readonly string[]; text: string }[] = [];
-    for (const p of body) {
-      const last = merged[merged.length - 1];
-      if (last && last.section.join('\u0000') === p.section.join('\u0000')) last.text = `${last.text}\n${p.text}`;
-      else merged.push({ section: p.section, text: p.text });
-    }
-    const passages = [
-      ...(fiche?.description ? [{ section: [] as string[], text: fiche.description, description: true }] : []),
-      ...merged.map((p) => ({ ...p, description: false })),
-    ];
-    const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
-    const texts = fiche?.passages.map((p) => p.text) ?? source.passages.map((p) => p.text);
-    const resolution = resolveCases(paths, u.words, u.facts, si === 0 ? forced : new Map(), texts);
-    return { source, si, fiche, resolution, passages };
+    const known = si > 0 ? work.views.get(si) : undefined;
+    if (known) return known;
+    const view = sourceView(source, si, fiches, u, si === 0 ? forced : new Map());
+    if (si > 0) work.views.set(si, view);
+    return view;
   });
+}
+
+function sourceView(source: RetrievedSource, si: number, fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>): SourceView {
+  const fiche = fiches(source.id);
+  // The primary fiche is read whole (its cases decide the answer); the others through retrieval's passages.
+  const body = si === 0 && fiche ? fiche.passages.map((p) => ({ section: p.section, text: p.text })) : source.passages.map((p) => ({ section: p.sectionPath, text: p.text }));
+  // Consecutive passages under the same headings are one text (a list may be cut from its introduction).
+  const merged: { section: readonly string[]; text: string }[] = [];
+  for (const p of body) {
+    const last = merged[merged.length - 1];
+    if (last && last.section.join('\u0000') === p.section.join('\u0000')) last.text = `${last.text}\n${p.text}`;
+    else merged.push({ section: p.section, text: p.text });
+  }
+  const passages = [
+    ...(fiche?.description ? [{ section: [] as string[], text: fiche.description, description: true }] : []),
+    ...merged.map((p) => ({ ...p, description: false })),
+  ];
+  const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
+  const texts = fiche?.passages.map((p) => p.text) ?? source.passages.map((p) => p.text);
+  const resolution = resolveCases(paths, u.words, u.facts, forced, texts);
+  return { source, si, fiche, resolution, passages };
 }
 
 /**
@@ -250,12 +285,21 @@ function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) =
  * that share many words with a long question (« propriétaire », « payer »), and one about dangerous
  * dogs or health insurance must not lend its rules to a question about a landlord's keys.
  */
-function titledForQuestion(view: SourceView, u: Understanding): boolean {
-  return view.si === 0 || new TopicMatcher(u.words).count(corpusStems(view.source.title)) > 0;
+function titledForQuestion(view: SourceView, matcher: TopicMatcher): boolean {
+  return view.si === 0 || matcher.count(corpusStems(view.source.title)) > 0;
+}
+
+function presentIn(work: ComposeWork, unit: Unit): boolean[] {
+  let p = work.present.get(unit);
+  if (!p) {
+    p = work.matcher.present(features(unit).stems);
+    work.present.set(unit, p);
+  }
+  return p;
 }
 
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
-function candidates(views: readonly SourceView[], u: Understanding): Candidate[] {
+function candidates(views: readonly SourceView[], u: Understanding, work: ComposeWork): Candidate[] {
   interface Raw {
     view: SourceView;
     unit: Unit;
@@ -271,20 +315,20 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
     context: boolean[];
     description: boolean;
   }
-  const matcher = new TopicMatcher(u.words);
+  const { matcher } = work;
   const raws: Raw[] = [];
   for (const view of views) {
     view.passages.forEach((p, pi) => {
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;
       const pathContext = matcher.present(corpusStems(p.section.join(' ')));
-      const pathFactFit = status.fits && p.section.some((h) => factVerdict(h, u.facts) === 'fit');
+      const pathFactFit = status.fits && p.section.some((h) => verdictOf(work, h, u) === 'fit');
       const units = cachedUnits(p.text);
       // A sentence that states its own condition (« Si le logement est meublé, … », a table row
       // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
       const verdicts = units.map((unit) => {
         const own = sentenceCondition(unit.sentence);
-        return own ? factVerdict(own, u.facts) : 'neutral';
+        return own ? verdictOf(work, own, u) : 'neutral';
       });
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
       // 10 days), the other rows under the same first column are other people's.
@@ -302,7 +346,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
         // shares its condition (« Quand le défunt a fait un testament, … Il peut… »).
         if (dependent && (!before || before.heading !== unit.heading)) return;
         const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
-        if (prevCondition && factVerdict(prevCondition, u.facts) === 'conflict') return;
+        if (prevCondition && verdictOf(work, prevCondition, u) === 'conflict') return;
         const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
         raws.push({
           view,
@@ -314,7 +358,7 @@ function candidates(views: readonly SourceView[], u: Understanding): Candidate[]
           open: view.si === 0 ? status.open : [],
           fits: status.fits || ownVerdict === 'fit',
           factFit: ownVerdict === 'fit' || pathFactFit,
-          present: matcher.present(features(unit).stems),
+          present: presentIn(work, unit),
           context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
           description: p.description,
         });
@@ -742,12 +786,11 @@ function decidingGroup(sel: Selection, all: readonly Candidate[]): CaseGroup | u
   return undefined;
 }
 
-function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions): ExtractiveAnswer {
-  const u = opts.understanding ?? understand(question);
+function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions, u: Understanding, work: ComposeWork): ExtractiveAnswer {
   const forced = opts.forced ?? new Map<string, string>();
-  const views = sourceViews(sources, fiches, u, forced);
-  const all = candidates(views, u);
-  const titled = views.map((v) => titledForQuestion(v, u));
+  const views = sourceViews(sources, fiches, u, forced, work);
+  const all = candidates(views, u, work);
+  const titled = views.map((v) => titledForQuestion(v, work.matcher));
   let sel = select(all, u, titled);
   const group = opts.noChoices ? undefined : decidingGroup(sel, all);
 
@@ -755,7 +798,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
   let choices: AnswerChoices | undefined;
   if (group) {
     const options = group.kept.map((option) => {
-      const answer = compose(question, sources, fiches, { ...opts, understanding: u, forced: new Map([...forced, [caseGroupKey(group), option]]), noChoices: true });
+      const answer = compose(question, sources, fiches, { ...opts, forced: new Map([...forced, [caseGroupKey(group), option]]), noChoices: true }, u, work);
       return { label: option, sections: answer.sections };
     });
     const leads = options.map((o) => (o.sections[0]?.text.split('\n\n')[0] ?? '').replace(/\s*\[\d+\]$/u, ''));
@@ -797,5 +840,6 @@ export function composeExtractive(
   fiches: (id: string) => Fiche | undefined,
   opts: ComposeExtractiveOptions = {},
 ): ExtractiveAnswer {
-  return compose(question, sources, fiches, opts);
+  const u = opts.understanding ?? understand(question);
+  return compose(question, sources, fiches, opts, u, newWork(u));
 }
