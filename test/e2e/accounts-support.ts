@@ -68,6 +68,16 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await main.getByRole('button', { name: 'Connexion', exact: true }).click();
 }
 
+/** Fills and submits the registration form of the page currently shown. */
+export async function submitRegistration(page: Page, who: Credentials): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByLabel('Nom complet').fill(who.name);
+  await main.getByLabel('Adresse e-mail').fill(who.email);
+  await main.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+  await main.getByLabel('Confirmer le mot de passe').fill(who.password);
+  await main.getByRole('button', { name: 'Créer mon compte' }).click();
+}
+
 /** The credits badge of the desktop navigation bar. */
 export function creditsBadge(page: Page) {
   return page.getByRole('navigation', { name: 'Navigation principale' }).locator('.ql-credits-badge');

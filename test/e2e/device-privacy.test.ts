@@ -9,6 +9,7 @@ import {
   registerThroughApi,
   signInThroughForm,
   submitLogin,
+  submitRegistration,
   waitForSignedIn,
   waitForSignedOut,
   withSharedAccountsSite,
@@ -142,11 +143,7 @@ describe('typing before signing in', () => {
     await page.waitForURL((url) => url.pathname === '/register');
     expect(pathOf(page)).toBe('/register?redirect=%2Fapp%2Fquestion');
     const main = page.getByRole('main');
-    await main.getByLabel('Nom complet').fill(who.name);
-    await main.getByLabel('Adresse e-mail').fill(who.email);
-    await main.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-    await main.getByLabel('Confirmer le mot de passe').fill(who.password);
-    await main.getByRole('button', { name: 'Créer mon compte' }).click();
+    await submitRegistration(page, who);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     expect(pathOf(page)).toBe('/login?redirect=%2Fapp%2Fquestion');
     expect(await main.getByLabel('Adresse e-mail', { exact: true }).inputValue()).toBe(who.email);

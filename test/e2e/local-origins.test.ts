@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { freePort } from '../support/ports';
 import { CLIENT_DIST } from '../support/server';
-import { E2E_AUTH_ENV, newCredentials, submitLogin } from './accounts-support';
+import { openPage } from '../support/browser';
+import { E2E_AUTH_ENV, newCredentials, submitLogin, submitRegistration, type Credentials } from './accounts-support';
 import { sharedBrowser } from './harness';
 
 /**
@@ -30,30 +31,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A page that may reach the loopback names only; what the page logs as an error is collected. */
-async function loopbackPage(): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  await context.route(/^https?:\/\/(?!localhost:|127\.0\.0\.[12]:|\[::1\]:)/, (route) => {
-    errors.push(`blocked external request: ${route.request().url()}`);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  return { page, context, errors };
-}
-
-async function register(page: Page, base: string, who: ReturnType<typeof newCredentials>): Promise<void> {
+async function register(page: Page, base: string, who: Credentials): Promise<void> {
   await page.goto(`${base}/register`, { waitUntil: 'load' });
-  const main = page.getByRole('main');
-  await main.getByLabel('Nom complet').fill(who.name);
-  await main.getByLabel('Adresse e-mail').fill(who.email);
-  await main.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-  await main.getByLabel('Confirmer le mot de passe').fill(who.password);
-  await main.getByRole('button', { name: 'Créer mon compte' }).click();
+  await submitRegistration(page, who);
 }
 
 describe('without PUBLIC_URL', () => {
@@ -64,7 +44,7 @@ describe('without PUBLIC_URL', () => {
   test.each(['localhost', '127.0.0.1', '[::1]'])('http://%s:PORT: register, a French error, sign in, ask', async (host) => {
     const base = `http://${host}:${port}`;
     const who = newCredentials(`local-${host.replace(/\W/g, '')}`);
-    const { page, context, errors } = await loopbackPage();
+    const { page, context, errors } = await openPage(browser);
     await register(page, base, who);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     const main = page.getByRole('main');
@@ -87,7 +67,7 @@ describe('without PUBLIC_URL', () => {
   });
 
   test('another origin (http://127.0.0.2:PORT) is refused with a French message', async () => {
-    const { page, context, errors } = await loopbackPage();
+    const { page, context, errors } = await openPage(browser);
     await register(page, `http://127.0.0.2:${port}`, newCredentials('autre-origine'));
     await page
       .getByRole('main')

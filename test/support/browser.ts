@@ -40,13 +40,13 @@ export interface WatchedPage {
 }
 
 /**
- * A page in a fresh context that only reaches loopback (anything else is aborted and recorded),
+ * A page in a fresh context that only reaches loopback names (localhost, 127.x.x.x, [::1]; anything else is aborted and recorded),
  * with console errors and uncaught exceptions collected so a test can assert there were none.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, ...options });
   const errors: string[] = [];
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => {
+  await context.route(/^https?:\/\/(?!127\.\d{1,3}\.\d{1,3}\.\d{1,3}[:/]|localhost[:/]|\[::1\][:/])/, (route) => {
     errors.push(`blocked external request: ${route.request().url()}`);
     return route.abort();
   });
