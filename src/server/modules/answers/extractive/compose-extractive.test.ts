@@ -281,7 +281,7 @@ describe('sentences that refer to the one before', () => {
 });
 
 describe('table rows', () => {
-  it('keeps the row of the person and drops the other rows of the same table', () => {
+  it('keeps the row whose range holds the person’s figure, the range in two units (« entre 10 jours et 2 mois »)', () => {
     const source: RetrievedSource = { n: 1, id: 'F1', title: 'Retard de paiement du loyer : pénalités', url: 'https://www.service-public.fr/particuliers/vosdroits/F1', references: [], passages: [
       { sectionPath: ['Pénalités'], text: 'Retard de paiement : moins de 10 jours ; pénalité : aucune.\nRetard de paiement : entre 10 jours et 2 mois ; pénalité : 5 % du loyer.\nRetard de paiement : plus de 2 mois ; pénalité : résiliation possible du bail.' },
     ] };
@@ -290,6 +290,16 @@ describe('table rows', () => {
     expect(all).toMatch(/entre 10 jours et 2 mois ; pénalité : 5 % du loyer/u);
     expect(all).not.toMatch(/plus de 2 mois ; pénalité/u);
     expect(all).not.toMatch(/moins de 10 jours ; pénalité/u);
+  });
+  it('drops the rows of the table that no fact tests once one row fits the person', () => {
+    const source: RetrievedSource = { n: 1, id: 'F2', title: 'Violences volontaires : peines', url: 'https://www.service-public.fr/particuliers/vosdroits/F2', references: [], passages: [
+      { sectionPath: ['Peines'], text: 'Dommage subi : aucune blessure ; peine : amende de 750 €.\nDommage subi : ITT de plus de 8 jours ; peine : 3 ans de prison.\nDommage subi : infirmité permanente ; peine : 10 ans de prison.' },
+    ] };
+    const q = 'On m’a frappé, 15 jours d’ITT : quelle peine pour l’auteur ?';
+    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    expect(all).toMatch(/ITT de plus de 8 jours ; peine : 3 ans de prison/u);
+    expect(all).not.toMatch(/aucune blessure/u);
+    expect(all).not.toMatch(/infirmité permanente/u);
   });
 });
 
