@@ -332,3 +332,56 @@ describe('sentenceKinds and quotableSentence (accented words at the edges)', () 
     expect(quotableSentence('**Carte grise')).toBe(false);
   });
 });
+
+describe('the person’s own row and the items of lists', () => {
+  const source = (id: string, title: string, passages: RetrievedSource['passages']): RetrievedSource => ({ n: 1, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages });
+  const allOf = (q: string, s: RetrievedSource): string => composeExtractive(q, [s], () => undefined).sections.map((x) => x.text).join('\n');
+
+  it.each([
+    ["Mon employeur a mis fin à ma période d'essai hier alors que je suis en CDI depuis 7 semaines. Il ne m'a rien dit avant.", /entre 1 mois et 3 mois de présence ; délai de prévenance : 2 semaines/u],
+    ["En CDI depuis 10 jours, mon patron me dit de partir demain : fin de la période d'essai.", /entre 8 jours et 1 mois de présence ; délai de prévenance : 48 heures/u],
+  ])('answers « %s », which names no kind, with the row whose range holds the person’s figure', (q, row) => {
+    const f = fiches('F1643') as Fiche;
+    const s: RetrievedSource = { n: 1, id: f.id, title: f.title, url: f.url, references: [], passages: [] };
+    const summary = composeExtractive(q, [s], fiches).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).toMatch(row);
+  });
+
+  it('leaves out the items of a list that name another person’s case', () => {
+    const s = source('F4', 'Dissolution d’un Pacs', [
+      { sectionPath: ['Conservation des actes'], text: 'La mairie conserve les actes de la dissolution du Pacs :\n- la déclaration conjointe des partenaires qui décident d’un commun accord de mettre fin au Pacs,\n- la copie de la signification faite par le partenaire qui décide seul de mettre fin au Pacs.' },
+    ]);
+    const all = allOf('Mon compagnon refuse de signer : que garde la mairie de la dissolution de notre Pacs ?', s);
+    expect(all).toMatch(/la copie de la signification faite par le partenaire/u);
+    expect(all).not.toMatch(/commun accord/u);
+  });
+
+  it('leaves out a rule whose conditions, to be met together, include one the person does not meet', () => {
+    const s = source('F5', 'Allocation de base', [
+      { sectionPath: ['Conditions'], text: 'Vous avez droit à l’allocation de base si vous remplissez les 2 conditions suivantes :\n- Vous avez un enfant à charge de moins de 3 ans\n- Vos revenus sont inférieurs à un plafond.' },
+      { sectionPath: ['Montant'], text: 'Le montant de l’allocation de base dépend de vos revenus et de la date de naissance de l’enfant.' },
+    ]);
+    const all = allOf('Nous avons deux enfants de 9 et 16 ans, avons-nous droit à l’allocation de base ?', s);
+    expect(all).not.toMatch(/2 conditions suivantes/u);
+    expect(all).toMatch(/dépend de vos revenus/u);
+  });
+});
+
+describe('a primary fiche without headings', () => {
+  it('gives up to 3 sentences of its body to the rules besides the summary « En bref » quotes', () => {
+    const url = 'https://www.service-public.fr/particuliers/vosdroits/F6';
+    const fiche: Fiche = {
+      id: 'F6', kind: 'fiche', pubType: 'Question-réponse', title: 'Peut-on brûler des déchets verts dans son jardin ?', subject: '', audiences: ['particuliers'], url, themePath: [], date: '2020-11-12',
+      description: 'Non, il est interdit de brûler des déchets verts dans son jardin.',
+      passages: [{ section: [], text: 'Les déchets verts doivent être déposés en déchetterie. La personne qui brûle des déchets verts peut être punie d’une amende de 450 €. Les voisins incommodés par la fumée des déchets verts peuvent engager sa responsabilité.' }],
+      references: [], definitions: [], abbreviations: [], whereToGo: [], services: [], related: [],
+    };
+    const s: RetrievedSource = { n: 1, id: 'F6', title: fiche.title, url, references: [], passages: [{ sectionPath: [], text: fiche.passages[0]?.text ?? '' }] };
+    const sections = composeExtractive('Mon voisin brûle ses déchets verts dans son jardin, a-t-il le droit ?', [s], (id) => (id === 'F6' ? fiche : undefined)).sections;
+    expect(sections.find((x) => x.id === 'summary')?.text).toMatch(/^Non, il est interdit/u);
+    const body = sections.filter((x) => x.id === 'law' || x.id === 'steps').map((x) => x.text).join('\n');
+    expect(body).toMatch(/déchetterie/u);
+    expect(body).toMatch(/450 €/u);
+    expect(body).toMatch(/voisins incommodés/u);
+  });
+});

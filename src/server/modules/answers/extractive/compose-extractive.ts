@@ -87,6 +87,11 @@ const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon
  * A sentence that names something of the sentence before (« avant l'expiration de ce délai », « dans ces
  * conditions ») depends on it wherever the reference stands.
  */
+/** A list of conditions that must all be met (« si les 3 conditions suivantes sont remplies : »)… */
+const ALL_CONDITIONS_RE = /(?<![\p{L}\p{N}])(?:conditions suivantes|(?:les|ces|\d+|deux|trois|quatre|cinq) conditions|toutes? les conditions|cumulatives?)(?![\p{L}\p{N}])/iu;
+/** …unless any one of them is enough (« l'une des conditions suivantes »). */
+const ONE_CONDITION_RE = /(?<![\p{L}\p{N}])(?:l'une|l’une|une|au moins une|un seul|l'un|l’un) des (?:conditions|situations|cas)(?![\p{L}\p{N}])/iu;
+
 const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
@@ -311,6 +316,8 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     fits: boolean;
     /** The case was settled by one of the person's facts (their housing, contract, a figure in range). */
     factFit: boolean;
+    /** The sentence's own condition (« entre 1 mois et 3 mois de présence : … ») fits the person. */
+    ownFit: boolean;
     present: boolean[];
     context: boolean[];
     description: boolean;
@@ -333,10 +340,18 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
       // 10 days), the other rows under the same first column are other people's.
       const fittingTables = new Set(units.filter((unit, ui) => verdicts[ui] === 'fit').map((unit) => tableColumn(unit.sentence)).filter((c) => c !== undefined));
-      units.forEach((unit, ui) => {
+      units.forEach((listed, ui) => {
         const before = ui > 0 ? units[ui - 1] : undefined;
         const after = units[ui + 1];
-        if (!quotableSentence(unit.sentence)) return;
+        if (!quotableSentence(listed.sentence)) return;
+        // The items of a list that name another person's case (« la déclaration conjointe des partenaires
+        // qui décident d'un commun accord » when the partner refuses) are left out; a list of only such
+        // items is not quoted.
+        const items = listed.items.filter((it) => verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) !== 'conflict');
+        if (listed.items.length > 0 && items.length === 0) return;
+        // Conditions to be met together: when one of them is not the person's, the rule is not theirs.
+        if (items.length < listed.items.length && ALL_CONDITIONS_RE.test(listed.sentence) && !ONE_CONDITION_RE.test(listed.sentence)) return;
+        const unit = items.length === listed.items.length ? listed : { ...listed, items };
         const ownVerdict = verdicts[ui] ?? 'neutral';
         if (ownVerdict === 'conflict') return;
         const column = tableColumn(unit.sentence);
@@ -358,6 +373,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
           open: view.si === 0 ? status.open : [],
           fits: status.fits || ownVerdict === 'fit',
           factFit: ownVerdict === 'fit' || pathFactFit,
+          ownFit: ownVerdict === 'fit',
           present: presentIn(work, unit),
           context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
           description: p.description,
@@ -385,7 +401,11 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
     });
     if (r.fits) score += WEIGHTS.caseFits;
-    if (r.factFit && (kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)))) score += WEIGHTS.factCaseAnswer;
+    // The person's own rule: what the question asks for under a case their facts settled. A question whose
+    // wording names no kind is answered by the figure of the one row or sentence whose own condition fits
+    // them (« entre 1 mois et 3 mois de présence : 2 semaines » for six weeks).
+    const answersCase = kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)) || (u.kind === 'autre' && r.ownFit && (f.duration || f.amount));
+    if (r.factFit && answersCase) score += WEIGHTS.factCaseAnswer;
     if (r.view.si === 0) score += WEIGHTS.firstSource;
     else if (r.view.si === 1) score += WEIGHTS.secondSource;
     if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
@@ -647,9 +667,11 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
       if (!relevant(c, share) || quoted.has(c) || !fits(c)) continue;
       if (c.si > 0 && out.filter((o) => o.si > 0).length >= LIMITS.otherSourcesPerSection) continue;
       // One sentence per chapter of a fiche, so that the answer covers the fiche's different points; the
-      // chapter « En bref » quotes is the person's, and gives more of its sentences.
+      // chapter « En bref » quotes is the person's, and gives more of its sentences. So does a primary
+      // fiche without headings (a question-and-answer fiche), which is one chapter.
       const taken = passages.get(c.chapter) ?? 0;
-      if (taken >= (focus.has(c.chapter) ? LIMITS.focusSentences : 1)) continue;
+      const wide = focus.has(c.chapter) || (c.si === 0 && c.path.length === 0);
+      if (taken >= (wide ? LIMITS.focusSentences : 1)) continue;
       passages.set(c.chapter, taken + 1);
       out.push(c);
       quoted.add(c);
@@ -675,7 +697,10 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   // (amounts, durations, a table's rows: « Parents vivants : 1 ; héritage des frères et sœurs : 3/4 »).
   const inLaw = (c: Candidate): boolean => {
     const f = features(c.unit);
-    return f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ') || YOU_MAY_RE.test(c.unit.sentence);
+    if (f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ') || YOU_MAY_RE.test(c.unit.sentence)) return true;
+    // The primary fiche also states its rules in the plain present (« C'est votre nouvel opérateur qui
+    // effectuera la résiliation de votre ancien contrat »): such a sentence is quoted when it ranks high.
+    return c.si === 0 && c.hits >= 2 && c.score >= top * LIMITS.statementShare;
   };
   const law = [...siblings, ...pick(ranked.filter(inLaw), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare, LIMITS.stepsWords)];
   const steps = pick(

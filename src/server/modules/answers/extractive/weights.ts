@@ -67,6 +67,11 @@ export const LIMITS = {
   focusSentences: 3,
   /** Sentences from sources after the first, per section. */
   otherSourcesPerSection: 2,
+  /**
+   * A sentence of the primary fiche that states no obligation, figure or step is quoted among the rules
+   * when it holds 2 words of the question and its score reaches this share of the best one.
+   */
+  statementShare: 0.6,
   /** A sentence is quoted when its score reaches this share of the best one. */
   relevantShare: 0.35,
   stepsShare: 0.35,
