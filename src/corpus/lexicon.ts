@@ -118,10 +118,24 @@ export function compileLexicon(entries: readonly LexiconEntry[]): CompiledEntry[
   });
 }
 
-function containsSequence(tokens: string[], seq: string[]): number {
-  if (seq.length === 0) return -1;
-  outer: for (let i = 0; i + seq.length <= tokens.length; i++) {
-    for (let j = 0; j < seq.length; j++) if (tokens[i + j] !== seq[j]) continue outer;
+/** Positions of each token in the question, so that an entry is looked for only where its first word is. */
+function tokenPositions(tokens: readonly string[]): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  tokens.forEach((t, i) => {
+    const list = positions.get(t);
+    if (list) list.push(i);
+    else positions.set(t, [i]);
+  });
+  return positions;
+}
+
+/** First position of `seq` in `tokens`, or -1 (only the positions of its first word are tried). */
+function containsSequence(tokens: readonly string[], positions: ReadonlyMap<string, number[]>, seq: readonly string[]): number {
+  const starts = seq.length > 0 ? positions.get(seq[0] as string) : undefined;
+  if (!starts) return -1;
+  outer: for (const i of starts) {
+    if (i + seq.length > tokens.length) break;
+    for (let j = 1; j < seq.length; j++) if (tokens[i + j] !== seq[j]) continue outer;
     return i;
   }
   return -1;
@@ -144,8 +158,9 @@ function hasWordOutside(tokens: string[], start: number, length: number, prefixe
 /** Entries that apply to a question given as accent-folded tokens. */
 export function matchLexicon(foldedTokens: string[], compiled: readonly CompiledEntry[]): LexiconMatch[] {
   const matches: LexiconMatch[] = [];
+  const positions = tokenPositions(foldedTokens);
   for (const c of compiled) {
-    const start = containsSequence(foldedTokens, c.layTokens);
+    const start = containsSequence(foldedTokens, positions, c.layTokens);
     if (start < 0) continue;
     const length = c.layTokens.length;
     if (c.context.length > 0 && !hasWordOutside(foldedTokens, start, length, c.context)) continue;

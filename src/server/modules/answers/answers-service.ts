@@ -8,6 +8,7 @@ import {
   type AnswerErrorCode,
   type AnswerSource,
 } from '../../../common/api/answers';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { validateQuestion } from '../../../common/question';
 import type { SearchEngine } from '../../../corpus/engine';
 import type { Fiche } from '../../../corpus/types';
@@ -156,6 +157,9 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     const danger = dangerKind(question);
     const urgent = danger !== null;
     const understanding = understand(question);
+    // Reading the question, retrieval and composition each run in a turn of their own: other requests (a
+    // health check, another user's page) are served between them.
+    await nextTurn();
     const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
     // A danger question is never out of scope when a fiche is found: it gets the emergency numbers and its
     // legal fiches (retrieval also searches the victim's protection).
@@ -222,6 +226,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
       }
     }
     if (!sections) {
+      await nextTurn();
       const composed = extractive(p.question, p.sources, fiches, { understanding: p.understanding, ...(p.city ? { city: p.city } : {}) });
       // Sources no quoted sentence cites are left out, and the markers renumbered (nothing is streamed yet).
       const pruned = pruneSources(composed.sections, p.sources, composed.choices);

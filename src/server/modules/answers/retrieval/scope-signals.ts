@@ -90,6 +90,8 @@ const compiledLexicon = compileLexicon(LEXICON);
 const themeCues = LEXICON_THEMES.flatMap((t) => t.cues.map((c) => foldAccents(c)));
 const nonLegal = Object.entries(NON_LEGAL_DOMAINS).flatMap(([domain, words]) => words.map((w) => ({ domain, word: w.endsWith('*') ? `${flatText(w)}*` : flatText(w) })));
 const legalIntent = LEGAL_INTENT.map((w) => flatText(w));
+/** The longest stem or theme cue: the starts of the question's words are indexed up to this length. */
+const MAX_STEM = Math.max(...themeCues.map((c) => c.length), ...legalIntent.map((w) => w.length), ...nonLegal.map(({ word }) => word.length));
 
 export interface ScopeSignals {
   /** A lexicon entry or a word of legal intent. */
@@ -100,17 +102,28 @@ export interface ScopeSignals {
   nonLegalDomains: string[];
 }
 
+/** The question's distinct words, and every start of them, for lookups that do not grow with its length. */
+interface QuestionWords {
+  words: ReadonlySet<string>;
+  starts: ReadonlySet<string>;
+  text: string;
+}
+
+function questionWords(folded: readonly string[], text: string): QuestionWords {
+  const words = new Set(folded);
+  const starts = new Set<string>();
+  for (const w of words) for (let n = 1; n <= Math.min(w.length, MAX_STEM); n++) starts.add(w.slice(0, n));
+  return { words, starts, text };
+}
+
 /**
  * Whether the question holds the word: a phrase (with a space) as such in the text; a stem (« cuisin* ») as
  * the start of a word; a word as itself or with a plural or feminine ending (« tarte », « tartes »).
  */
-function found(folded: readonly string[], text: string, word: string): boolean {
-  if (word.includes(' ')) return text.includes(` ${word} `) || text.includes(` ${word}`);
-  if (word.endsWith('*')) {
-    const stem = word.slice(0, -1);
-    return folded.some((t) => t.startsWith(stem));
-  }
-  return folded.some((t) => t === word || t === `${word}s` || t === `${word}x` || t === `${word}e` || t === `${word}es`);
+function found(q: QuestionWords, word: string): boolean {
+  if (word.includes(' ')) return q.text.includes(` ${word} `) || q.text.includes(` ${word}`);
+  if (word.endsWith('*')) return q.starts.has(word.slice(0, -1));
+  return ['', 's', 'x', 'e', 'es'].some((end) => q.words.has(`${word}${end}`));
 }
 
 /** Lower case, accents folded, apostrophes and hyphens as spaces: « l'aire » → « l aire ». */
@@ -125,10 +138,10 @@ function flatText(text: string): string {
 /** The scope signals of a question (see the module comment). */
 export function scopeSignals(question: string): ScopeSignals {
   const folded = tokenize(question).map((t) => foldAccents(t));
-  const text = ` ${flatText(question)} `;
-  const legal = matchLexicon(folded, compiledLexicon).length > 0 || legalIntent.some((w) => found(folded, text, w.includes(' ') ? w : `${w}*`));
-  const themeCue = themeCues.some((c) => folded.some((t) => t.startsWith(c)));
+  const q = questionWords(folded, ` ${flatText(question)} `);
+  const legal = matchLexicon(folded, compiledLexicon).length > 0 || legalIntent.some((w) => found(q, w.includes(' ') ? w : `${w}*`));
+  const themeCue = themeCues.some((c) => q.starts.has(c));
   const domains = new Set<string>();
-  for (const { domain, word } of nonLegal) if (found(folded, text, word)) domains.add(domain);
+  for (const { domain, word } of nonLegal) if (found(q, word)) domains.add(domain);
   return { legal, themeCue, nonLegalDomains: [...domains] };
 }
