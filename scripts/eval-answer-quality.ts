@@ -5,10 +5,12 @@
  * first 3 sources, key-fact recall, the direct fact in « En bref », median words of « En bref » and of the
  * whole answer, wrong-case rules, repeated sentences.
  *
- *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE]
+ *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE]
  *
  * Half B (odd positions) is the held-out half and is printed first; half A (even positions) is the one
  * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
+ * --set FILE scores another set of the same shape instead (src/corpus/eval/answers-tuning-2.json, a
+ * second tuning set): its figures are printed for the whole file, which has no held-out half.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
   const half = (arg(args, '--half') ?? 'all') as 'A' | 'B' | 'all';
   const show = Number(arg(args, '--show') ?? 0) || 0;
   const out = arg(args, '--out');
+  const setFile = arg(args, '--set');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-eval-quality-'));
   const dist = path.join(tmp, 'dist');
   writeFakeClientDist(dist);
@@ -76,12 +79,12 @@ async function main(): Promise<void> {
   try {
     await app.ready();
     const apiKey = await createEvalUser(app);
-    const set = loadAnswerSet();
+    const set = loadAnswerSet(setFile);
     const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown })[] = [];
     const times: number[] = [];
     for (const [i, item] of set.entries()) {
       const h = i % 2 === 0 ? 'A' : 'B';
-      if (half !== 'all' && h !== half) continue;
+      if (!setFile && half !== 'all' && h !== half) continue;
       const started = performance.now();
       const res = await app.inject({
         method: 'POST',
@@ -99,9 +102,13 @@ async function main(): Promise<void> {
       rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body });
     }
     const lines: string[] = [];
-    if (half === 'all' || half === 'B') lines.push(formatAggregate('held-out half B', aggregate(rows.filter((r) => r.half === 'B'))));
-    if (half === 'all' || half === 'A') lines.push(formatAggregate('tuning half A  ', aggregate(rows.filter((r) => r.half === 'A'))));
-    if (half === 'all') lines.push(formatAggregate('whole set      ', aggregate(rows)));
+    if (setFile) {
+      lines.push(formatAggregate(path.basename(setFile), aggregate(rows)));
+    } else {
+      if (half === 'all' || half === 'B') lines.push(formatAggregate('held-out half B', aggregate(rows.filter((r) => r.half === 'B'))));
+      if (half === 'all' || half === 'A') lines.push(formatAggregate('tuning half A  ', aggregate(rows.filter((r) => r.half === 'A'))));
+      if (half === 'all') lines.push(formatAggregate('whole set      ', aggregate(rows)));
+    }
     const sorted = [...times].sort((a, b) => a - b);
     lines.push(`answer time through the JSON API (in-process): median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, max ${Math.round(sorted[sorted.length - 1] ?? 0)} ms`);
     for (const r of rows.slice(0, show)) {

@@ -112,6 +112,11 @@ describe('extractFacts: durations', () => {
     expect(extractFacts("J'avais versé 750 € de caution, soit un mois de loyer, puis deux mois de loyer").durations).toEqual([]);
     expect(extractFacts('Un jour mon voisin a coupé la haie').durations).toEqual([]);
   });
+  it('reads a time of day as no duration (« après 22 h », « de 7 h à 14 h »), hours of work as one', () => {
+    expect(extractFacts('Mon voisin fait du bruit tous les soirs après 22 h').durations).toEqual([]);
+    expect(extractFacts('Je travaille de 7 h à 14 h sans pause').durations).toEqual([]);
+    expect(extractFacts('J’ai travaillé pendant 10 heures sans pause').durations.map((d) => [d.value, d.unit])).toEqual([[10, 'heure']]);
+  });
 });
 
 describe('extractFacts: speed, place, purchase', () => {

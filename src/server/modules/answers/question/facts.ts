@@ -201,6 +201,8 @@ const NUMERIC: readonly Extractor[] = [
       const unit = durationUnit(m[3] ?? '');
       if (value === undefined || unit === undefined) return;
       const lead = m[1] ?? '';
+      // « après 22 h », « de 7 h à 14 h » are times of day, not durations.
+      if (m[3] === 'h' && (lead === 'apres' || lead === 'de')) return;
       const relation = lead === 'il y a' ? 'ago' : lead === 'depuis' || lead === 'ca fait' || lead === 'cela fait' || lead === 'voila' ? 'since' : 'span';
       f.durations.push({ value, unit, relation, days: value * UNIT_DAYS[unit] });
     },
