@@ -397,3 +397,12 @@ describe('headings that name what the question asks for', () => {
     expect(summary).not.toMatch(/2 mois de présence/u);
   });
 });
+
+describe('a sentence’s own condition', () => {
+  it('does not fit the person only because it names what the whole fiche is about (« l’apprenti » in the fiche on apprenticeship)', () => {
+    const f = fiches('F2918') as Fiche;
+    const s: RetrievedSource = { n: 1, id: f.id, title: f.title, url: f.url, references: [], passages: [] };
+    const summary = composeExtractive('Est-ce que je peux rompre mon contrat d’apprentissage après 2 mois ?', [s], fiches).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).not.toMatch(/ascendant de l['’]apprenti mineur/u);
+  });
+});

@@ -341,9 +341,13 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       const units = cachedUnits(p.text);
       // A sentence that states its own condition (« Si le logement est meublé, … », a table row
       // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
+      // A fit the fiche's own title shares (« l'apprenti » in a fiche on apprenticeship) says nothing of
+      // which of its sentences is the person's: only a conflict counts then.
+      const titleFits = verdictOf(work, view.source.title, u) === 'fit';
       const verdicts = units.map((unit) => {
         const own = sentenceCondition(unit.sentence);
-        return own ? verdictOf(work, own, u) : 'neutral';
+        const verdict = own ? verdictOf(work, own, u) : 'neutral';
+        return verdict === 'fit' && titleFits ? 'neutral' : verdict;
       });
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
       // 10 days), the other rows under the same first column are other people's.
