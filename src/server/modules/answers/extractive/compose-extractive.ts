@@ -96,6 +96,11 @@ const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
 /** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
+/** A sentence that needs the one before it to be understood (« Ce délai… », « Toutefois, … », « Il peut… »). */
+function isDependent(sentence: string): boolean {
+  return DEPENDENT_RE.test(sentence) || EXCEPTION_RE.test(sentence) || BACK_REFERENCE_RE.test(sentence);
+}
+
 function tableColumn(sentence: string): string | undefined {
   if (!sentence.includes(' ; ')) return undefined;
   const m = /^([^:;]{3,80}) : /u.exec(sentence);
@@ -368,10 +373,11 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         if (ownVerdict === 'conflict') return;
         const column = tableColumn(unit.sentence);
         if (ownVerdict !== 'fit' && column !== undefined && fittingTables.has(column)) return;
-        const dependent = DEPENDENT_RE.test(unit.sentence) || EXCEPTION_RE.test(unit.sentence) || BACK_REFERENCE_RE.test(unit.sentence);
+        const dependent = isDependent(unit.sentence);
         // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
-        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »).
-        if (dependent && (!before || before.heading !== unit.heading)) return;
+        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »). An antecedent that
+        // itself depends on the sentence before (« Ce délai concerne… ») would need a third: not quoted.
+        if (dependent && (!before || before.heading !== unit.heading || isDependent(before.sentence))) return;
         const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
         if (prevCondition && verdictOf(work, prevCondition, u) === 'conflict') return;
         const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
