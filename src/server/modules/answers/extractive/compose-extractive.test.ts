@@ -398,11 +398,13 @@ describe('headings that name what the question asks for', () => {
   });
 });
 
-describe('a sentence’s own condition', () => {
-  it('does not fit the person only because it names what the whole fiche is about (« l’apprenti » in the fiche on apprenticeship)', () => {
-    const f = fiches('F2918') as Fiche;
-    const s: RetrievedSource = { n: 1, id: f.id, title: f.title, url: f.url, references: [], passages: [] };
-    const summary = composeExtractive('Est-ce que je peux rompre mon contrat d’apprentissage après 2 mois ?', [s], fiches).sections.find((x) => x.id === 'summary')?.text ?? '';
-    expect(summary).not.toMatch(/ascendant de l['’]apprenti mineur/u);
+describe('sentences that refer back', () => {
+  it('quotes one with its antecedent, but not one whose antecedent refers back itself', () => {
+    const s: RetrievedSource = { n: 1, id: 'F9', title: 'Vente à distance : rétractation', url: 'https://www.service-public.fr/particuliers/vosdroits/F9', references: [], passages: [
+      { sectionPath: ['Délai'], text: 'Vous avez un délai de 14 jours pour vous rétracter d’un achat à distance. Ce délai concerne les achats par internet, par téléphone ou par courrier. Si vous exercez ce droit de rétractation, le vendeur doit vous rembourser le bien acheté par internet.' },
+    ] };
+    const all = composeExtractive('J’ai acheté une lampe par internet, le vendeur doit-il me rembourser si je me rétracte ?', [s], () => undefined).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/14 jours/u);
+    expect(all).not.toMatch(/Si vous exercez ce droit/u);
   });
 });

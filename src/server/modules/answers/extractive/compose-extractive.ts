@@ -96,9 +96,14 @@ const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
 /** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
-/** A sentence that needs the one before it to be understood (« Ce délai… », « Toutefois, … », « Il peut… »). */
+/** A sentence that names something of the one before it (« Ce délai… », « Il peut… », « … de ce droit »). */
+function refersBack(sentence: string): boolean {
+  return DEPENDENT_RE.test(sentence) || BACK_REFERENCE_RE.test(sentence);
+}
+
+/** A sentence that needs the one before it: it refers back to it, or qualifies it (« Toutefois, … »). */
 function isDependent(sentence: string): boolean {
-  return DEPENDENT_RE.test(sentence) || EXCEPTION_RE.test(sentence) || BACK_REFERENCE_RE.test(sentence);
+  return refersBack(sentence) || EXCEPTION_RE.test(sentence);
 }
 
 function tableColumn(sentence: string): string | undefined {
@@ -346,13 +351,9 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       const units = cachedUnits(p.text);
       // A sentence that states its own condition (« Si le logement est meublé, … », a table row
       // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
-      // A fit the fiche's own title shares (« l'apprenti » in a fiche on apprenticeship) says nothing of
-      // which of its sentences is the person's: only a conflict counts then.
-      const titleFits = verdictOf(work, view.source.title, u) === 'fit';
       const verdicts = units.map((unit) => {
         const own = sentenceCondition(unit.sentence);
-        const verdict = own ? verdictOf(work, own, u) : 'neutral';
-        return verdict === 'fit' && titleFits ? 'neutral' : verdict;
+        return own ? verdictOf(work, own, u) : 'neutral';
       });
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
       // 10 days), the other rows under the same first column are other people's.
@@ -375,9 +376,11 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         if (ownVerdict !== 'fit' && column !== undefined && fittingTables.has(column)) return;
         const dependent = isDependent(unit.sentence);
         // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
-        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »). An antecedent that
-        // itself depends on the sentence before (« Ce délai concerne… ») would need a third: not quoted.
-        if (dependent && (!before || before.heading !== unit.heading || isDependent(before.sentence))) return;
+        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »). A sentence that refers
+        // back (« Si vous exercez ce droit… ») to one that refers back itself (« Ce délai concerne… ») would
+        // need a third: not quoted.
+        if (dependent && (!before || before.heading !== unit.heading)) return;
+        if (before && refersBack(unit.sentence) && refersBack(before.sentence)) return;
         const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
         if (prevCondition && verdictOf(work, prevCondition, u) === 'conflict') return;
         const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
