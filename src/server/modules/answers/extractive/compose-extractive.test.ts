@@ -386,18 +386,6 @@ describe('a primary fiche without headings', () => {
   });
 });
 
-describe('headings that name what the question asks for', () => {
-  it('puts in « En bref » the figure given under « Durée … » for a question of duration', () => {
-    const s: RetrievedSource = { n: 1, id: 'F7', title: 'Congé de naissance', url: 'https://www.service-public.fr/particuliers/vosdroits/F7', references: [], passages: [
-      { sectionPath: ['Conditions'], text: 'Le congé de naissance est ouvert au salarié qui compte 2 mois de présence dans l’entreprise, quel que soit son contrat de travail (CDI, CDD, intérim, saisonnier), son temps de travail, à temps plein ou à temps partiel, et son ancienneté dans la branche ou dans le groupe auquel appartient l’entreprise qui l’emploie à la date de la naissance.' },
-      { sectionPath: ['Durée du congé'], text: 'Le congé de naissance est fixé à 3 jours ouvrables pour le salarié.' },
-    ] };
-    const summary = composeExtractive('Combien de temps dure le congé de naissance pour un salarié ?', [s], () => undefined).sections.find((x) => x.id === 'summary')?.text ?? '';
-    expect(summary).toMatch(/3 jours ouvrables/u);
-    expect(summary).not.toMatch(/2 mois de présence/u);
-  });
-});
-
 describe('sentences that refer back', () => {
   it('quotes one with its antecedent, but not one whose antecedent refers back itself', () => {
     const s: RetrievedSource = { n: 1, id: 'F9', title: 'Vente à distance : rétractation', url: 'https://www.service-public.fr/particuliers/vosdroits/F9', references: [], passages: [

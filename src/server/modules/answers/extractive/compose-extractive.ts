@@ -197,14 +197,6 @@ interface Candidate {
   words: number;
 }
 
-/** Headings under which a fiche gives what a kind of question asks for (« Durée du congé », « Montant »). */
-const KIND_HEADING: Partial<Record<QuestionKind, RegExp>> = {
-  delai: /(?<![\p{L}\p{N}])(?:durée|délai|délais|quand|combien de temps|date|dates|préavis)(?![\p{L}\p{N}])/iu,
-  montant: /(?<![\p{L}\p{N}])(?:montant|montants|coût|coûts|prix|tarif|tarifs|frais|combien|barème|calcul)(?![\p{L}\p{N}])/iu,
-  demarche: /(?<![\p{L}\p{N}])(?:démarche|démarches|comment|procédure|demande|faire)(?![\p{L}\p{N}])/iu,
-  recours: /(?<![\p{L}\p{N}])(?:recours|contester|contestation|litige|saisir|réclamation)(?![\p{L}\p{N}])/iu,
-};
-
 function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
   switch (kind) {
     case 'delai':
@@ -421,7 +413,6 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       // about, and count even when the sentence repeats the word; elsewhere they only fill in for it.
       if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
     });
-    if (r.view.si === 0 && KIND_HEADING[u.kind]?.test(r.path.join(' › '))) score += WEIGHTS.kindHeading;
     if (r.fits) score += WEIGHTS.caseFits;
     // The person's own rule: what the question asks for under a case their facts settled. A question whose
     // wording names no kind is answered by the figure of the one row or sentence whose own condition fits

@@ -17,8 +17,6 @@ export const WEIGHTS = {
    * person's facts settled (« Au moins 2 ans » for three years of seniority): the person's own rule.
    */
   factCaseAnswer: 2,
-  /** In the primary fiche, under a heading that names what the question asks for (« Durée du congé »). */
-  kindHeading: 1,
   /** Rank of the source: first, second. */
   firstSource: 2.5,
   secondSource: 0.6,
