@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { choiceWording, composeExtractive, countWords, quotableSentence, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -394,5 +394,21 @@ describe('sentences that refer back', () => {
     const all = composeExtractive('J’ai acheté une lampe par internet, le vendeur doit-il me rembourser si je me rétracte ?', [s], () => undefined).sections.map((x) => x.text).join('\n');
     expect(all).toMatch(/14 jours/u);
     expect(all).not.toMatch(/Si vous exercez ce droit/u);
+  });
+});
+
+describe('what « En bref » prefers', () => {
+  it('reads an example as such', () => {
+    expect(isExample('Par exemple, si 200 € ont été dépensés, votre banque vous rembourse 150 €.')).toBe(true);
+    expect(isExample('Exemple : le salarié qui a travaillé 5 mois acquiert 13 jours.')).toBe(true);
+    expect(isExample('Exemplaire du contrat : il est remis au salarié.')).toBe(false);
+    expect(isExample('Le remboursement est partiel : 50 € restent à votre charge.')).toBe(false);
+  });
+  it('for « combien de temps » and « combien », the figure in numbers, not only named', () => {
+    expect(askedFigure('delai', 'L’amende minorée est réglée dans un délai de 30 jours.')).toBe(true);
+    expect(askedFigure('delai', 'Vous pouvez demander un délai de paiement au comptable public.')).toBe(false);
+    expect(askedFigure('montant', 'Le timbre fiscal coûte 86 €.')).toBe(true);
+    expect(askedFigure('montant', 'Le montant dépend de vos revenus.')).toBe(false);
+    expect(askedFigure('droit', 'Le timbre fiscal coûte 86 €.')).toBe(false);
   });
 });

@@ -197,6 +197,18 @@ interface Candidate {
   words: number;
 }
 
+/** An example illustrates a rule with another person's figures (« Par exemple, si 200 € ont été dépensés… »). */
+export function isExample(sentence: string): boolean {
+  return /^(?:Exemple|Par exemple)(?![\p{L}\p{N}])/u.test(sentence);
+}
+
+/** The figure a question of duration or amount asks for, in numbers (« 30 jours », « 86 € »), not only named (« un délai »). */
+export function askedFigure(kind: QuestionKind, text: string): boolean {
+  if (kind === 'delai') return /\d\s?(?:jours?|mois|ans?|années?|semaines?|heures?)(?![\p{L}\p{N}])/u.test(text);
+  if (kind === 'montant') return /\d\s?(?:€|euros?(?![\p{L}\p{N}])|%)/u.test(text);
+  return false;
+}
+
 function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
   switch (kind) {
     case 'delai':
@@ -441,6 +453,8 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (r.prev) score += WEIGHTS.dependent;
     // « Le règlement diffère selon qu'il était marié ou non » announces cases and answers nothing.
     if (ANNOUNCE_RE.test(r.unit.sentence)) score += WEIGHTS.announce;
+    if (isExample(r.unit.sentence)) score += WEIGHTS.example;
+    if (askedFigure(u.kind, text)) score += WEIGHTS.askedFigure;
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
       source: r.view.source,

@@ -28,6 +28,8 @@ export const WEIGHTS = {
   questionFicheSummary: 1,
   /** The sentence states a rule (obligation, right, ban). */
   normative: 0.5,
+  /** For « combien de temps » / « combien », the sentence gives the figure in numbers (« 30 jours », « 86 € »). */
+  askedFigure: 1,
   /** The sentence states a deadline, a duration or an amount. */
   figure: 0.4,
   /** The sentence uses the unit of one of the person's figures (months, €, km/h…). */
@@ -45,6 +47,8 @@ export const WEIGHTS = {
   long: -1.5,
   short: -0.8,
   dependent: -0.6,
+  /** An example (« Exemple : … », « Par exemple, … »): another person's figures. */
+  example: -1,
   /** A sentence that announces cases (« diffère selon qu'il était marié ou non ») instead of a rule. */
   announce: -2,
 } as const;
