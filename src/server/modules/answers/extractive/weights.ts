@@ -19,7 +19,7 @@ export const WEIGHTS = {
   factCaseAnswer: 2,
   /** Rank of the source: first, second. */
   firstSource: 2.5,
-  secondSource: 0.6,
+  secondSource: 1.2,
   /** The sentence gives what the question's kind asks for. */
   kindMatch: 1.5,
   /** « Oui, … » / « Non, … » for a yes-or-no question. */
