@@ -8,6 +8,8 @@ describe('questionKind', () => {
     ['Est-il trop tard pour faire recenser ma fille ?', 'delai'],
     ['Combien vais-je toucher d’allocations ?', 'montant'],
     ['Quel est le montant de la prime de précarité ?', 'montant'],
+    ['Ma carte grise est perdue, ça va me coûter combien de la refaire ?', 'montant'],
+    ['Je vais toucher combien de chômage après mon CDD ?', 'montant'],
     ['Mon patron a-t-il le droit de me retenir 400 € ?', 'droit'],
     ['Est-ce que je peux ne pas payer le dernier loyer ?', 'droit'],
     ['Est-ce légal de facturer la carafe d’eau ?', 'droit'],

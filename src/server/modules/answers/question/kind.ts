@@ -20,7 +20,7 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ],
   [
     'montant',
-    /\b(combien (je|j'|il|elle|on|vais|va|dois|doit|puis|peut|coute|coutent|touche|toucher|paie|payer|recuperer|devrions|devrais|ai|a-t|gagne|recevoir|rembourse|risque)|combien d'(argent|euros)|quel(le)? (est le |sera le )?(montant|prix|tarif|cout|somme|taux)|a combien|combien ca coute|combien\s*\?|(qu'est-ce que|que) (je|j'|il|elle|on|l'auteur) (risque|encourt)|qu'(est-ce qu')?il risque|quelles? (sanctions?|amendes?|peines?)|risque-t-(il|elle|on)|que risque)/,
+    /\b(combien (je|j'|il|elle|on|vais|va|dois|doit|puis|peut|coute|coutent|touche|toucher|paie|payer|recuperer|devrions|devrais|ai|a-t|gagne|recevoir|rembourse|risque)|combien d'(argent|euros)|(couter|coute|coutera|coutent|payer|paierai|paye|toucher|touche|toucherai|recevoir|gagner|rembourser) combien|quel(le)? (est le |sera le )?(montant|prix|tarif|cout|somme|taux)|a combien|combien ca coute|combien\s*\?|(qu'est-ce que|que) (je|j'|il|elle|on|l'auteur) (risque|encourt)|qu'(est-ce qu')?il risque|quelles? (sanctions?|amendes?|peines?)|risque-t-(il|elle|on)|que risque)/,
   ],
   [
     'recours',
