@@ -100,6 +100,8 @@ describe('headingRange', () => {
     ['Ressources inférieures à 10 000 €', { unit: 'euro', max: 10000 }],
     ['Excès de vitesse ⩾ à 20 km/h et < 30 km/h', { unit: 'kmh', min: 20, max: 30 }],
     ['Excès de vitesse ≤ 20 km/h si vitesse maximale autorisée ≤ 50 km/h', { unit: 'kmh', max: 20 }],
+    ['250 € pour un vol de 1 500 km ou moins', { unit: 'km', max: 1500 }],
+    ['400 € pour un vol de plus de 1 500 km', { unit: 'km', min: 1500 }],
   ])('« %s »', (title, expected) => {
     expect(headingRange(title)).toMatchObject(expected);
   });
@@ -116,6 +118,9 @@ describe('factVerdict', () => {
     const speeding = understand("J'ai été flashé à 62 km/h dans une zone limitée à 50").facts;
     expect(factVerdict('Excès de vitesse inférieur à 20 km/h', speeding)).toBe('fit');
     expect(factVerdict('Excès de vitesse d’au moins 50 km/h', speeding)).toBe('conflict');
+    const flight = understand('Notre vol Paris-Rome (environ 1 100 km) a atterri avec 4 heures de retard').facts;
+    expect(factVerdict('250 € pour un vol de 1 500 km ou moins', flight)).toBe('fit');
+    expect(factVerdict('600 € pour un vol de plus de 3 500 km', flight)).toBe('conflict');
   });
   it('tests the categories: housing, contract, purchase', () => {
     const f = understand('J’ai acheté un canapé sur un site internet pour mon logement meublé, je suis en CDD').facts;

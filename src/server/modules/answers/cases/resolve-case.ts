@@ -142,7 +142,7 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
 
 /** A range read from a heading: « moins de 20 km/h », « entre 6 mois et 2 ans », « 65 ans ou plus ». */
 export interface HeadingRange {
-  unit: 'an' | 'mois' | 'semaine' | 'jour' | 'heure' | 'kmh' | 'euro' | 'enfant' | 'pourcent' | 'annee';
+  unit: 'an' | 'mois' | 'semaine' | 'jour' | 'heure' | 'kmh' | 'km' | 'euro' | 'enfant' | 'pourcent' | 'annee';
   min?: number;
   max?: number;
   /** The bounds are inclusive (« au moins », « jusqu'à ») or not (« moins de », « plus de »). */
@@ -151,7 +151,7 @@ export interface HeadingRange {
 }
 
 const N = '(\\d+(?:[ .]\\d{3})*(?:,\\d+)?)';
-const U = '(ans?|annees?|mois|semaines?|jours?|heures?|km/h|€|euros?|enfants?|%)';
+const U = '(ans?|annees?|mois|semaines?|jours?|heures?|km/h|km|€|euros?|enfants?|%)';
 const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
   if (/^(an|annee)/u.test(raw)) return 'an';
   if (raw === 'mois') return 'mois';
@@ -159,6 +159,7 @@ const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
   if (/^jour/u.test(raw)) return 'jour';
   if (/^heure/u.test(raw)) return 'heure';
   if (raw === 'km/h') return 'kmh';
+  if (raw === 'km') return 'km';
   if (raw === '€' || /^euro/u.test(raw)) return 'euro';
   if (/^enfant/u.test(raw)) return 'enfant';
   if (raw === '%') return 'pourcent';
@@ -238,6 +239,8 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
       if (/exces|depassement/u.test(t)) return excess !== undefined ? [excess] : [];
       return facts.speed !== undefined ? [facts.speed] : [];
     }
+    case 'km':
+      return facts.distances.map((m) => m / 1000);
     case 'euro':
       return facts.amounts;
     case 'enfant':

@@ -174,6 +174,8 @@ describe('extractFacts: distances', () => {
     ['Il construit une terrasse à deux mètres de chez moi', [2]],
     ['Flashé à 62 km/h', []],
     ['Un studio de 20 m2', []],
+    ['Notre vol Paris-Rome (environ 1 100 km) a eu 4 heures de retard', [1100000]],
+    ['Je fais 35 kilomètres pour aller au travail', [35000]],
   ])('« %s » → %j', (q, d) => {
     expect(extractFacts(q).distances).toEqual(d);
   });

@@ -223,11 +223,13 @@ const NUMERIC: readonly Extractor[] = [
   },
   {
     name: 'distance',
-    re: new RegExp(`\\b${NUMBER} ?(metres?|m|centimetres?|cm)\\b(?!/)`, 'gu'),
+    // In metres: « 2 mètres », « 50 cm », « 1 100 km » (not « km/h »).
+    re: new RegExp(`\\b(\\d{1,3}(?:[  ]\\d{3})+|${NUMBER.slice(1, -1)}) ?(kilometres?|km|metres?|m|centimetres?|cm)\\b(?!/)`, 'gu'),
     apply: (m, f) => {
-      const n = parseFrenchNumber(m[1] ?? '');
+      const n = parseFrenchNumber((m[1] ?? '').replace(/[  ](?=\d{3})/gu, ''));
       if (n === undefined) return;
-      f.distances.push(/^c/u.test(m[2] ?? '') ? n / 100 : n);
+      const unit = m[2] ?? '';
+      f.distances.push(/^k/u.test(unit) ? n * 1000 : /^c/u.test(unit) ? n / 100 : n);
     },
   },
   {
