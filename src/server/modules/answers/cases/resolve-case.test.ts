@@ -101,6 +101,7 @@ describe('headingRange', () => {
     ['Excès de vitesse ⩾ à 20 km/h et < 30 km/h', { unit: 'kmh', min: 20, max: 30 }],
     ['Excès de vitesse ≤ 20 km/h si vitesse maximale autorisée ≤ 50 km/h', { unit: 'kmh', max: 20 }],
     ['250 € pour un vol de 1 500 km ou moins', { unit: 'km', max: 1500 }],
+    ['Après la 1ère année de votre contrat', { unit: 'an', min: 1 }],
     ['400 € pour un vol de plus de 1 500 km', { unit: 'km', min: 1500 }],
   ])('« %s »', (title, expected) => {
     expect(headingRange(title)).toMatchObject(expected);

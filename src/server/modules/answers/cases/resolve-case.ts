@@ -196,9 +196,13 @@ function dateRange(t: string): HeadingRange | undefined {
 
 /** The range a heading states, if any (first match). */
 export function headingRange(title: string): HeadingRange | undefined {
-  // « moins d'1 mois », « plus d'1 an » read as « moins de 1 mois »,
-  // and « 70 000€ » as « 70 000 € ».
-  const t = normalizeText(title).replace(/['’]/gu, "'").replace(/\bd'(?=\d)/gu, 'de ').replace(/(\d)(€|%)/gu, '$1 $2');
+  // « moins d'1 mois », « plus d'1 an » read as « moins de 1 mois », « 70 000€ » as « 70 000 € », and
+  // « après la 1re année » as « après 1 an ».
+  const t = normalizeText(title)
+    .replace(/['’]/gu, "'")
+    .replace(/\bd'(?=\d)/gu, 'de ')
+    .replace(/(\d)(€|%)/gu, '$1 $2')
+    .replace(/\b(?:la|le) (\d+)(?:re|ere|er|eme|e) (an|annee)\b/gu, '$1 an');
   const dates = dateRange(t);
   if (dates) return dates;
   for (const p of RANGE_PATTERNS) {
