@@ -157,6 +157,8 @@ describe('extractFacts: what the question says is missing', () => {
     ["Je n'ai pas de contrat écrit avec mon employeur", ['contrat']],
     ["Il n'y a eu aucun état des lieux d'entrée", ['etat']],
     ["Ils n'avaient pas d'enfant", ['enfant']],
+    ["Je n'ai pas fait la formation complémentaire", ['formation']],
+    ["Nous n'avons jamais reçu de facture", ['facture']],
   ])('« %s » → %j', (q, absent) => {
     expect(extractFacts(q).absent).toEqual(absent);
   });

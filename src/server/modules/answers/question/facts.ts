@@ -262,7 +262,7 @@ const NUMERIC: readonly Extractor[] = [
 /** Words after which a negation names a thing rather than what is missing (« sans doute », « pas de souci »). */
 const NOT_ABSENT = new Set(['doute', 'souci', 'probleme', 'raison', 'cesse', 'arret', 'rien', 'reponse', 'nouvelles', 'moi', 'lui', 'elle', 'eux', 'nous', 'vous', 'etre', 'faire', 'dire']);
 const ABSENT_RE =
-  /\b(?:(?:sans(?: (?:m'|me |t'|te |lui |nous |vous |leur |l')?avoir [a-z]+)?|pas de|pas du|pas des|aucun|aucune|ni)\s+|pas d'\s*)(?:(?:le moindre |la moindre |aucun |aucune |un |une |le |la |les |l'|de |d'|du |des |mon |ma |mes |son |sa |ses |notre |nos |votre |vos |leur |leurs )\s*)?([a-z][a-z-]{3,})\b/gu;
+  /\b(?:(?:sans(?: (?:m'|me |t'|te |lui |nous |vous |leur |l')?avoir [a-z]+)?|pas de|pas du|pas des|aucun|aucune|ni|n'(?:ai|avons|a|avez|ont) (?:pas|jamais) (?:fait|eu|suivi|recu|signe|demande|passe|declare|envoye|rempli|paye|obtenu))\s+|pas d'\s*)(?:(?:le moindre |la moindre |aucun |aucune |un |une |le |la |les |l'|de |d'|du |des |mon |ma |mes |son |sa |ses |notre |nos |votre |vos |leur |leurs )\s*)?([a-z][a-z-]{3,})\b/gu;
 
 /** Nouns the question says are missing, at most a few (a long text must not multiply the work). */
 function absentThings(t: string): string[] {
