@@ -83,19 +83,18 @@ export function sentenceCondition(sentence: string): string | undefined {
 /** Sentences that announce the cases that follow instead of stating a rule. */
 const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
 
-/**
- * A sentence that names something of the sentence before (« avant l'expiration de ce délai », « dans ces
- * conditions ») depends on it wherever the reference stands.
- */
 /** A list of conditions that must all be met (« si les 3 conditions suivantes sont remplies : »)… */
 const ALL_CONDITIONS_RE = /(?<![\p{L}\p{N}])(?:conditions suivantes|(?:les|ces|\d+|deux|trois|quatre|cinq) conditions|toutes? les conditions|cumulatives?)(?![\p{L}\p{N}])/iu;
 /** …unless any one of them is enough (« l'une des conditions suivantes »). */
 const ONE_CONDITION_RE = /(?<![\p{L}\p{N}])(?:l'une|l’une|une|au moins une|un seul|l'un|l’un) des (?:conditions|situations|cas)(?![\p{L}\p{N}])/iu;
 
+/**
+ * A sentence that names something of the sentence before (« avant l'expiration de ce délai », « dans ces
+ * conditions ») depends on it wherever the reference stands.
+ */
 const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
-/** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
 /** A sentence that names something of the one before it (« Ce délai… », « Il peut… », « … de ce droit »). */
 function refersBack(sentence: string): boolean {
   return DEPENDENT_RE.test(sentence) || BACK_REFERENCE_RE.test(sentence);
@@ -106,6 +105,7 @@ function isDependent(sentence: string): boolean {
   return refersBack(sentence) || EXCEPTION_RE.test(sentence);
 }
 
+/** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
 function tableColumn(sentence: string): string | undefined {
   if (!sentence.includes(' ; ')) return undefined;
   const m = /^([^:;]{3,80}) : /u.exec(sentence);
