@@ -412,3 +412,15 @@ describe('what « En bref » prefers', () => {
     expect(askedFigure('droit', 'Le timbre fiscal coûte 86 €.')).toBe(false);
   });
 });
+
+describe('« Ce que dit la loi »', () => {
+  it('quotes a rule the primary fiche states in the plain present (no « doit », no figure) when it ranks high', () => {
+    const s: RetrievedSource = { n: 1, id: 'F12', title: 'Portabilité du numéro de téléphone mobile', url: 'https://www.service-public.fr/particuliers/vosdroits/F12', references: [], passages: [
+      { sectionPath: ['Démarche'], text: 'Vous devez demander votre relevé d’identité opérateur (RIO) avant de changer d’opérateur.' },
+      { sectionPath: ['Résiliation'], text: 'C’est le nouvel opérateur qui effectue la résiliation de votre ancien contrat et le portage de votre numéro.' },
+    ] };
+    const sections = composeExtractive('Je change d’opérateur mobile et je garde mon numéro : dois-je demander mon RIO, et qui fait la résiliation ?', [s], () => undefined).sections;
+    expect(sections.find((x) => x.id === 'summary')?.text).toMatch(/Vous devez demander votre relevé d’identité opérateur/u);
+    expect(sections.find((x) => x.id === 'law')?.text).toMatch(/C’est le nouvel opérateur qui effectue la résiliation/u);
+  });
+});
