@@ -58,6 +58,21 @@ function ficheText(f: Fiche): string {
   return squeeze([f.description, ...f.passages.map((p) => p.text.replace(/^- /gmu, ''))].join(' '));
 }
 
+/** A source written for a test (rank 1 unless told). */
+function testSource(id: string, title: string, passages: RetrievedSource['passages'], n = 1): RetrievedSource {
+  return { n, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages };
+}
+
+/** A fiche of the corpus as the primary source (the composer reads it whole). */
+function ficheSource(f: Fiche): RetrievedSource {
+  return { n: 1, id: f.id, title: f.title, url: f.url, references: [], passages: [] };
+}
+
+/** The five sections of the answer to `q` from these sources alone, as one text. */
+function answerText(q: string, sources: RetrievedSource[]): string {
+  return composeExtractive(q, sources, () => undefined).sections.map((x) => x.text).join('\n');
+}
+
 describe('composeExtractive on the real corpus', () => {
   it.each(CASES)('answers « $question »', ({ question, expect: expected }) => {
     const { sources: retrieved, outOfScope } = retrieveSources(engine, question);
@@ -269,12 +284,12 @@ describe('sentenceCondition', () => {
 
 describe('sentences that refer to the one before', () => {
   it('quotes « … avant l’expiration de ce délai » only with its antecedent', () => {
-    const source: RetrievedSource = { n: 1, id: 'F1', title: 'Déménagement', url: 'https://www.service-public.fr/particuliers/vosdroits/F1', references: [], passages: [
+    const source = testSource('F1', 'Déménagement', [
       { sectionPath: ['Devis'], text: 'Aucun paiement ne peut être exigé du client avant l’expiration de ce délai.' },
       { sectionPath: ['Réclamation'], text: 'Le client dispose de 10 jours pour réclamer au déménageur. Aucune indemnité ne peut être refusée pendant ce délai.' },
-    ] };
+    ]);
     const q = 'Le déménageur peut-il exiger un paiement avant le délai de réclamation ?';
-    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    const all = answerText(q, [source]);
     expect(all).not.toMatch(/^Aucun paiement ne peut être exigé/mu);
     expect(all).toMatch(/Le client dispose de 10 jours pour réclamer au déménageur\. Aucune indemnité ne peut être refusée pendant ce délai\./u);
   });
@@ -282,21 +297,21 @@ describe('sentences that refer to the one before', () => {
 
 describe('table rows', () => {
   it('keeps the row whose range holds the person’s figure, the range in two units (« entre 10 jours et 2 mois »)', () => {
-    const source: RetrievedSource = { n: 1, id: 'F1', title: 'Retard de paiement du loyer : pénalités', url: 'https://www.service-public.fr/particuliers/vosdroits/F1', references: [], passages: [
+    const source = testSource('F1', 'Retard de paiement du loyer : pénalités', [
       { sectionPath: ['Pénalités'], text: 'Retard de paiement : moins de 10 jours ; pénalité : aucune.\nRetard de paiement : entre 10 jours et 2 mois ; pénalité : 5 % du loyer.\nRetard de paiement : plus de 2 mois ; pénalité : résiliation possible du bail.' },
-    ] };
+    ]);
     const q = "J'ai payé mon loyer avec 3 semaines de retard, quelle pénalité ?";
-    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    const all = answerText(q, [source]);
     expect(all).toMatch(/entre 10 jours et 2 mois ; pénalité : 5 % du loyer/u);
     expect(all).not.toMatch(/plus de 2 mois ; pénalité/u);
     expect(all).not.toMatch(/moins de 10 jours ; pénalité/u);
   });
   it('drops the rows of the table that no fact tests once one row fits the person', () => {
-    const source: RetrievedSource = { n: 1, id: 'F2', title: 'Violences volontaires : peines', url: 'https://www.service-public.fr/particuliers/vosdroits/F2', references: [], passages: [
+    const source = testSource('F2', 'Violences volontaires : peines', [
       { sectionPath: ['Peines'], text: 'Dommage subi : aucune blessure ; peine : amende de 750 €.\nDommage subi : ITT de plus de 8 jours ; peine : 3 ans de prison.\nDommage subi : infirmité permanente ; peine : 10 ans de prison.' },
-    ] };
+    ]);
     const q = 'On m’a frappé, 15 jours d’ITT : quelle peine pour l’auteur ?';
-    const all = composeExtractive(q, [source], () => undefined).sections.map((s) => s.text).join('\n');
+    const all = answerText(q, [source]);
     expect(all).toMatch(/ITT de plus de 8 jours ; peine : 3 ans de prison/u);
     expect(all).not.toMatch(/aucune blessure/u);
     expect(all).not.toMatch(/infirmité permanente/u);
@@ -305,14 +320,14 @@ describe('table rows', () => {
 
 describe('later sources', () => {
   it('quotes a later fiche only when its title names a word of the question', () => {
-    const mk = (n: number, id: string, title: string, text: string): RetrievedSource => ({ n, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages: [{ sectionPath: ['Règles'], text }] });
+    const mk = (n: number, id: string, title: string, text: string): RetrievedSource => testSource(id, title, [{ sectionPath: ['Règles'], text }], n);
     const sources = [
       mk(1, 'F1', 'Le bailleur peut-il entrer dans le logement loué ?', 'Le bailleur ne peut pas entrer dans le logement loué sans l’accord du locataire.'),
       mk(2, 'F2', 'Avoir un chien dangereux', 'Le maire peut demander au propriétaire du chien de prendre des mesures pour prévenir le danger.'),
       mk(3, 'F3', 'Violation de domicile par le bailleur', 'Le locataire peut porter plainte contre le propriétaire pour violation de domicile.'),
     ];
     const q = 'Mon propriétaire est entré chez moi sans me prévenir, en a-t-il le droit ? Je veux porter plainte pour violation de domicile.';
-    const all = composeExtractive(q, sources, () => undefined).sections.map((s) => s.text).join('\n');
+    const all = answerText(q, sources);
     expect(all).not.toMatch(/\[2\]/u);
     expect(all).toMatch(/violation de domicile\. \[3\]/u);
   });
@@ -334,34 +349,32 @@ describe('sentenceKinds and quotableSentence (accented words at the edges)', () 
 });
 
 describe('the person’s own row and the items of lists', () => {
-  const source = (id: string, title: string, passages: RetrievedSource['passages']): RetrievedSource => ({ n: 1, id, title, url: `https://www.service-public.fr/particuliers/vosdroits/${id}`, references: [], passages });
-  const allOf = (q: string, s: RetrievedSource): string => composeExtractive(q, [s], () => undefined).sections.map((x) => x.text).join('\n');
 
   it.each([
     ["Mon employeur a mis fin à ma période d'essai hier alors que je suis en CDI depuis 7 semaines. Il ne m'a rien dit avant.", /entre 1 mois et 3 mois de présence ; délai de prévenance : 2 semaines/u],
     ["En CDI depuis 10 jours, mon patron me dit de partir demain : fin de la période d'essai.", /entre 8 jours et 1 mois de présence ; délai de prévenance : 48 heures/u],
   ])('answers « %s », which names no kind, with the row whose range holds the person’s figure', (q, row) => {
     const f = fiches('F1643') as Fiche;
-    const s: RetrievedSource = { n: 1, id: f.id, title: f.title, url: f.url, references: [], passages: [] };
+    const s = ficheSource(f);
     const summary = composeExtractive(q, [s], fiches).sections.find((x) => x.id === 'summary')?.text ?? '';
     expect(summary).toMatch(row);
   });
 
   it('leaves out the items of a list that name another person’s case', () => {
-    const s = source('F4', 'Dissolution d’un Pacs', [
+    const s = testSource('F4', 'Dissolution d’un Pacs', [
       { sectionPath: ['Conservation des actes'], text: 'La mairie conserve les actes de la dissolution du Pacs :\n- la déclaration conjointe des partenaires qui décident d’un commun accord de mettre fin au Pacs,\n- la copie de la signification faite par le partenaire qui décide seul de mettre fin au Pacs.' },
     ]);
-    const all = allOf('Mon compagnon refuse de signer : que garde la mairie de la dissolution de notre Pacs ?', s);
+    const all = answerText('Mon compagnon refuse de signer : que garde la mairie de la dissolution de notre Pacs ?', [s]);
     expect(all).toMatch(/la copie de la signification faite par le partenaire/u);
     expect(all).not.toMatch(/commun accord/u);
   });
 
   it('leaves out a rule whose conditions, to be met together, include one the person does not meet', () => {
-    const s = source('F5', 'Allocation de base', [
+    const s = testSource('F5', 'Allocation de base', [
       { sectionPath: ['Conditions'], text: 'Vous avez droit à l’allocation de base si vous remplissez les 2 conditions suivantes :\n- Vous avez un enfant à charge de moins de 3 ans\n- Vos revenus sont inférieurs à un plafond.' },
       { sectionPath: ['Montant'], text: 'Le montant de l’allocation de base dépend de vos revenus et de la date de naissance de l’enfant.' },
     ]);
-    const all = allOf('Nous avons deux enfants de 9 et 16 ans, avons-nous droit à l’allocation de base ?', s);
+    const all = answerText('Nous avons deux enfants de 9 et 16 ans, avons-nous droit à l’allocation de base ?', [s]);
     expect(all).not.toMatch(/2 conditions suivantes/u);
     expect(all).toMatch(/dépend de vos revenus/u);
   });
@@ -376,7 +389,7 @@ describe('a primary fiche without headings', () => {
       passages: [{ section: [], text: 'Les déchets verts doivent être déposés en déchetterie. La personne qui brûle des déchets verts peut être punie d’une amende de 450 €. Les voisins incommodés par la fumée des déchets verts peuvent engager sa responsabilité.' }],
       references: [], definitions: [], abbreviations: [], whereToGo: [], services: [], related: [],
     };
-    const s: RetrievedSource = { n: 1, id: 'F6', title: fiche.title, url, references: [], passages: [{ sectionPath: [], text: fiche.passages[0]?.text ?? '' }] };
+    const s = testSource('F6', fiche.title, [{ sectionPath: [], text: fiche.passages[0]?.text ?? '' }]);
     const sections = composeExtractive('Mon voisin brûle ses déchets verts dans son jardin, a-t-il le droit ?', [s], (id) => (id === 'F6' ? fiche : undefined)).sections;
     expect(sections.find((x) => x.id === 'summary')?.text).toMatch(/^Non, il est interdit/u);
     const body = sections.filter((x) => x.id === 'law' || x.id === 'steps').map((x) => x.text).join('\n');
@@ -388,10 +401,10 @@ describe('a primary fiche without headings', () => {
 
 describe('sentences that refer back', () => {
   it('quotes one with its antecedent, but not one whose antecedent refers back itself', () => {
-    const s: RetrievedSource = { n: 1, id: 'F9', title: 'Vente à distance : rétractation', url: 'https://www.service-public.fr/particuliers/vosdroits/F9', references: [], passages: [
+    const s = testSource('F9', 'Vente à distance : rétractation', [
       { sectionPath: ['Délai'], text: 'Vous avez un délai de 14 jours pour vous rétracter d’un achat à distance. Ce délai concerne les achats par internet, par téléphone ou par courrier. Si vous exercez ce droit de rétractation, le vendeur doit vous rembourser le bien acheté par internet.' },
-    ] };
-    const all = composeExtractive('J’ai acheté une lampe par internet, le vendeur doit-il me rembourser si je me rétracte ?', [s], () => undefined).sections.map((x) => x.text).join('\n');
+    ]);
+    const all = answerText('J’ai acheté une lampe par internet, le vendeur doit-il me rembourser si je me rétracte ?', [s]);
     expect(all).toMatch(/14 jours/u);
     expect(all).not.toMatch(/Si vous exercez ce droit/u);
   });
@@ -415,10 +428,10 @@ describe('what « En bref » prefers', () => {
 
 describe('« Ce que dit la loi »', () => {
   it('quotes a rule the primary fiche states in the plain present (no « doit », no figure) when it ranks high', () => {
-    const s: RetrievedSource = { n: 1, id: 'F12', title: 'Portabilité du numéro de téléphone mobile', url: 'https://www.service-public.fr/particuliers/vosdroits/F12', references: [], passages: [
+    const s = testSource('F12', 'Portabilité du numéro de téléphone mobile', [
       { sectionPath: ['Démarche'], text: 'Vous devez demander votre relevé d’identité opérateur (RIO) avant de changer d’opérateur.' },
       { sectionPath: ['Résiliation'], text: 'C’est le nouvel opérateur qui effectue la résiliation de votre ancien contrat et le portage de votre numéro.' },
-    ] };
+    ]);
     const sections = composeExtractive('Je change d’opérateur mobile et je garde mon numéro : dois-je demander mon RIO, et qui fait la résiliation ?', [s], () => undefined).sections;
     expect(sections.find((x) => x.id === 'summary')?.text).toMatch(/Vous devez demander votre relevé d’identité opérateur/u);
     expect(sections.find((x) => x.id === 'law')?.text).toMatch(/C’est le nouvel opérateur qui effectue la résiliation/u);
