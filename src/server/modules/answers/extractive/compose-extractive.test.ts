@@ -437,3 +437,12 @@ describe('« Ce que dit la loi »', () => {
     expect(sections.find((x) => x.id === 'law')?.text).toMatch(/C’est le nouvel opérateur qui effectue la résiliation/u);
   });
 });
+
+describe('the person’s distance beside the rule', () => {
+  it('in km beside a rule in km, never in metres beside a rule in metres', () => {
+    const flights = testSource('F13', 'Retard de vol : indemnisation', [{ sectionPath: ['Indemnisation'], text: 'Pour un vol de 1 500 km ou moins arrivé avec 3 heures de retard, l’indemnisation d’un vol retardé est de 250 €.' }]);
+    expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [flights])).toMatch(/Vous indiquez une distance de 1\u202f100 km\./u);
+    const fences = testSource('F14', 'Clôture et retard de vol', [{ sectionPath: ['Hauteur'], text: 'Pour un vol retardé, la clôture de l’aéroport doit mesurer 2 mètres au moins.' }]);
+    expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [fences])).not.toMatch(/Vous indiquez une distance/u);
+  });
+});

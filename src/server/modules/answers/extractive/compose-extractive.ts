@@ -23,7 +23,7 @@ import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
-import { speedExcess } from '../question/facts';
+import { distanceText, speedExcess } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
@@ -225,6 +225,11 @@ function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
   }
 }
 
+/** How a sentence states a distance of the same order as the person's: km for theirs in km, metres otherwise. */
+function distanceUnit(metres: number): RegExp {
+  return metres >= 1000 ? /\d\s?(?:km|kilomètres?)(?![\p{L}\p{N}/])/u : /\d\s?(?:m|mètres?|cm|centimètres?)(?![\p{L}\p{N}/])/u;
+}
+
 /** Units of the person's figures, as they read in a sentence. */
 function factUnits(u: Understanding): RegExp[] {
   const out: RegExp[] = [];
@@ -232,7 +237,7 @@ function factUnits(u: Understanding): RegExp[] {
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
   if (f.percents.length > 0) out.push(/\d\s?%/u);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
-  if (f.distances.length > 0) out.push(/\d\s?(?:m|mètres?|cm|centimètres?)(?![\p{L}\p{N}/])/u);
+  for (const d of f.distances.slice(0, 1)) out.push(distanceUnit(d));
   const units = new Set(f.durations.map((d) => d.unit));
   if (units.has('mois')) out.push(/\d\s?mois\b/u);
   if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
@@ -578,7 +583,8 @@ function personFigure(u: Understanding, quoted: string): string | undefined {
   const excess = speedExcess(f);
   if (excess !== undefined && /km\/h/u.test(quoted)) return `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h, soit ${excess} km/h de plus.`;
   const fmt = (n: number): string => n.toLocaleString('fr-FR');
-  if (f.distances.length > 0 && /\d\s?(?:m|mètres?|cm)(?![\p{L}\p{N}/])/u.test(quoted)) return `Vous indiquez une distance de ${fmt(f.distances[0] as number)} m.`;
+  const distance = f.distances[0];
+  if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;
   if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {
     const unitRe: Record<string, RegExp> = { mois: /\d\s?mois\b/u, an: /\d\s?ans?\b/u, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };

@@ -1,5 +1,5 @@
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
-import type { QuestionFacts } from '../question/facts';
+import { distanceText, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import type { Understanding } from '../question/understand';
 import type { ChatMessage, RetrievedSource } from './types';
@@ -117,7 +117,7 @@ export function factLines(f: QuestionFacts): string[] {
   }
   if (f.tenure) lines.push(`Logement : ${f.tenure === 'locataire' ? 'loué (locataire)' : 'possédé (propriétaire)'}`);
   if (f.agreement) lines.push(`Accord de l'autre partie : ${f.agreement === 'accord' ? 'oui' : 'non'}`);
-  if (f.distances.length > 0) lines.push(`Distances citées : ${f.distances.map((d) => `${fr(d)} m`).join(', ')}`);
+  if (f.distances.length > 0) lines.push(`Distances citées : ${f.distances.map((d) => distanceText(d)).join(', ')}`);
   if (f.speed !== undefined) lines.push(`Vitesse : ${fr(f.speed)} km/h${f.speedLimit !== undefined ? ` pour une vitesse limitée à ${fr(f.speedLimit)} km/h` : ''}`);
   if (f.builtUpArea !== undefined) lines.push(`Lieu : ${f.builtUpArea ? 'en agglomération' : 'hors agglomération'}`);
   if (f.purchase) lines.push(`Achat : ${purchase[f.purchase]}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, parseFrenchNumber, speedExcess } from './facts';
+import { distanceText, extractFacts, parseFrenchNumber, speedExcess } from './facts';
 
 describe('extractFacts: housing', () => {
   it.each([
@@ -204,5 +204,13 @@ describe('extractFacts: rented or owned home', () => {
     ['Le voisin fait du bruit', undefined],
   ])('« %s » → %s', (q, tenure) => {
     expect(extractFacts(q).tenure).toBe(tenure);
+  });
+});
+
+describe('distanceText', () => {
+  it('writes a distance as the person would: metres under a kilometre, km above', () => {
+    expect(distanceText(2)).toBe('2 m');
+    expect(distanceText(0.4)).toBe('0,4 m');
+    expect(distanceText(1_100_000)).toBe('1\u202f100 km');
   });
 });

@@ -277,6 +277,11 @@ function absentThings(t: string): string[] {
   return out;
 }
 
+/** A distance of the question (kept in metres) as the person would write it: « 2 m », « 1 100 km ». */
+export function distanceText(metres: number): string {
+  return metres >= 1000 ? `${(metres / 1000).toLocaleString('fr-FR')} km` : `${metres.toLocaleString('fr-FR')} m`;
+}
+
 /** The question's text as the extractors read it. */
 export function factText(question: string): string {
   return normalizeText(question).replace(/['’‘]/gu, "'");
