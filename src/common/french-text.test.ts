@@ -46,6 +46,27 @@ describe('passageUnits', () => {
     expect(units[0]?.heading).toBe('Délai');
   });
 
+  it('keeps the end of a sentence that continues after its list (the fiche on plantations)', () => {
+    const text = [
+      'Si les plantations ne respectent pas les distances légales, mais qu\'elles sont situées :',
+      '- à moins de 0,5 mètre de la limite de propriété,',
+      '- ou entre 0,5 mètre et 2 mètres de la limite et dépassent 2 mètres de hauteur depuis au moins 30 ans,',
+      'alors seule une démarche amiable peut être envisagée. Le voisin peut aussi saisir le juge.',
+    ].join('\n');
+    const units = passageUnits(text);
+    expect(units.map((u) => u.sentence)).toEqual([
+      'Si les plantations ne respectent pas les distances légales, mais qu\'elles sont situées :',
+      'Le voisin peut aussi saisir le juge.',
+    ]);
+    expect(units[0]?.items).toHaveLength(2);
+    expect(units[0]?.tail).toBe('alors seule une démarche amiable peut être envisagée.');
+  });
+
+  it('drops a sentence whose end after its list opens another list (one unit cannot hold it)', () => {
+    const text = ['Si vous avez :', '- un titre de séjour,', '- ou un décret de naturalisation,', 'à la condition de fournir en plus :', '- un justificatif.'].join('\n');
+    expect(passageUnits(text).map((u) => u.sentence)).toEqual([]);
+  });
+
   it('drops an introduction whose list is missing', () => {
     expect(passageUnits('Les cas sont les suivants :')).toEqual([]);
   });

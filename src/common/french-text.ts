@@ -86,6 +86,11 @@ export interface Unit {
   sentence: string;
   /** List items introduced by the sentence (it ends with « : »), verbatim, without the "- ". */
   items: string[];
+  /**
+   * The end of the sentence after its list, when the list sits in the middle of it (« Si les plantations
+   * sont situées : - …, - …, alors seule une démarche amiable peut être envisagée. »), verbatim.
+   */
+  tail?: string;
   /** Nearest heading line above the unit inside its passage (« Délai », « Retenues »…), if any. */
   heading?: string;
   /** Index of the unit in its passage (0 = first). */
@@ -107,6 +112,7 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
 export function passageUnits(text: string): Unit[] {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   const units: Unit[] = [];
+  const broken = new Set<Unit>();
   let heading: string | undefined;
   let last: Unit | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -114,6 +120,16 @@ export function passageUnits(text: string): Unit[] {
     if (line.startsWith('- ')) {
       const item = line.slice(2).trim();
       if (last && /:$/u.test(last.sentence) && item && !RESOURCE_LINE_RE.test(item)) last.items.push(item);
+      continue;
+    }
+    if (last && last.items.length > 0 && /^\p{Ll}/u.test(line)) {
+      // The list sat in the middle of a sentence: its end is part of the unit. An end that opens another
+      // list cannot be held by one unit, and the sentence without its end is not quotable.
+      const [end, ...rest] = splitFrenchSentences(line);
+      if (end && !/:$/u.test(end)) last.tail = end;
+      else broken.add(last);
+      last = undefined;
+      for (const sentence of rest) units.push((last = { sentence, items: [], index: units.length, ...(heading !== undefined ? { heading } : {}) }));
       continue;
     }
     last = undefined;
@@ -130,7 +146,7 @@ export function passageUnits(text: string): Unit[] {
     }
   }
   // An introduction whose list was not found is not quotable on its own.
-  return units.filter((u) => !/:$/u.test(u.sentence) || u.items.length > 0);
+  return units.filter((u) => (!/:$/u.test(u.sentence) || u.items.length > 0) && !broken.has(u));
 }
 
 /** Shortens a text to at most `max` characters on a sentence boundary (never mid-sentence, at least one sentence). */

@@ -295,6 +295,27 @@ describe('sentences that refer to the one before', () => {
   });
 });
 
+describe('a sentence around its list', () => {
+  it('quotes the end of a sentence that goes on after its list, never the condition alone nor the end alone', () => {
+    const source = testSource('F1', 'Plantations près de la limite', [
+      {
+        sectionPath: ['Plantations anciennes'],
+        text: [
+          "Si les plantations ne respectent pas les distances légales, mais qu'elles sont situées :",
+          '- à moins de 0,5 mètre de la limite de propriété,',
+          '- ou entre 0,5 mètre et 2 mètres de la limite depuis au moins 30 ans,',
+          'alors seule une démarche amiable peut être envisagée auprès du voisin.',
+        ].join('\n'),
+      },
+    ]);
+    const all = answerText('Mon voisin a des plantations trop près de la limite depuis 30 ans, que puis-je faire ?', [source]);
+    expect(all).toMatch(/situées :\n- à moins de 0,5 mètre de la limite de propriété,\n- ou entre 0,5 mètre et 2 mètres de la limite depuis au moins 30 ans,\nalors seule une démarche amiable peut être envisagée auprès du voisin\. \[1\]/u);
+    // The end is never a paragraph of its own.
+    expect(all).not.toMatch(/(?:^|\n\n)alors/u);
+    expect(all).not.toMatch(/30 ans, \[1\]/u);
+  });
+});
+
 describe('table rows', () => {
   it('keeps the row whose range holds the person’s figure, the range in two units (« entre 10 jours et 2 mois »)', () => {
     const source = testSource('F1', 'Retard de paiement du loyer : pénalités', [

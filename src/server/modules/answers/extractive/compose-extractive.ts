@@ -136,7 +136,7 @@ interface UnitFeatures {
 const unitFeatures = new WeakMap<Unit, UnitFeatures>();
 
 function unitText(u: Unit): string {
-  return u.items.length > 0 ? `${u.sentence}\n${u.items.join('\n')}` : u.sentence;
+  return [u.sentence, ...u.items, ...(u.tail ? [u.tail] : [])].join('\n');
 }
 
 export function countWords(text: string): number {
@@ -561,7 +561,7 @@ function quote(c: Candidate, label = true): string {
     sentence = sentence ? `${sentence} ${p.sentence}` : p.sentence;
     if (p.items.length > 0) {
       lines.push(sentence, ...p.items.map((it) => `- ${it}`));
-      sentence = '';
+      sentence = p.tail ?? '';
     }
   }
   if (sentence) lines.push(sentence);
