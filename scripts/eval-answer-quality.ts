@@ -11,6 +11,8 @@
  * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
  * --set FILE scores another set of the same shape instead (src/corpus/eval/answers-tuning-2.json, a
  * second tuning set): its figures are printed for the whole file, which has no held-out half.
+ * Each line is followed by the share of key facts present in the sources a language model would be given
+ * for the same questions (scripts/eval/prompt-coverage.ts), the bound of the language-model mode's recall.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,10 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { createEvalUser, PUBLIC_URL, writeFakeClientDist } from './eval-answers.js';
 import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerItem } from './eval/score-answers.mjs';
+import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } from './eval/prompt-coverage.js';
+import { understand } from '../src/server/modules/answers/question/understand.js';
+import { retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { buildMessages } from '../src/server/modules/answers/llm/prompt.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ANSWERS_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     await app.ready();
     const apiKey = await createEvalUser(app);
     const set = loadAnswerSet(setFile);
-    const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown })[] = [];
+    const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown; prompt: PromptCoverage })[] = [];
     const times: number[] = [];
     for (const [i, item] of set.entries()) {
       const h = i % 2 === 0 ? 'A' : 'B';
@@ -99,15 +105,22 @@ async function main(): Promise<void> {
         body = { raw: res.body.slice(0, 2000) };
       }
       times.push(performance.now() - started);
-      rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body });
+      // The sources a language model would read for this question (the same retrieval, its prompt).
+      const understanding = understand(item.q);
+      const { sources } = retrieveSources(searchEngine, item.q, { understanding });
+      const user = buildMessages(item.q, sources, { understanding })[1]?.content ?? '';
+      rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body, prompt: promptCoverage(item, promptSources(user)) });
     }
     const lines: string[] = [];
+    const report = (name: string, selected: typeof rows): void => {
+      lines.push(formatAggregate(name, aggregate(selected)), `  ${formatCoverage(selected.map((r) => r.prompt))}`);
+    };
     if (setFile) {
-      lines.push(formatAggregate(path.basename(setFile), aggregate(rows)));
+      report(path.basename(setFile), rows);
     } else {
-      if (half === 'all' || half === 'B') lines.push(formatAggregate('held-out half B', aggregate(rows.filter((r) => r.half === 'B'))));
-      if (half === 'all' || half === 'A') lines.push(formatAggregate('tuning half A  ', aggregate(rows.filter((r) => r.half === 'A'))));
-      if (half === 'all') lines.push(formatAggregate('whole set      ', aggregate(rows)));
+      if (half === 'all' || half === 'B') report('held-out half B', rows.filter((r) => r.half === 'B'));
+      if (half === 'all' || half === 'A') report('tuning half A  ', rows.filter((r) => r.half === 'A'));
+      if (half === 'all') report('whole set      ', rows);
     }
     const sorted = [...times].sort((a, b) => a - b);
     lines.push(`answer time through the JSON API (in-process): median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, max ${Math.round(sorted[sorted.length - 1] ?? 0)} ms`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
-import { buildMessages, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
+import { buildMessages, DEFAULT_MAX_PRIMARY_CHARS, DEFAULT_MAX_SOURCE_CHARS, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
 import { understand } from '../question/understand';
 import type { RetrievedSource } from './types';
 
@@ -79,9 +79,27 @@ describe('buildMessages', () => {
   });
 
   it('drops passages beyond the size limit, keeping at least one per source', () => {
-    const [, small] = buildMessages('Question ?', SOURCES, { maxSourceChars: 20 });
+    const [, small] = buildMessages('Question ?', SOURCES, { maxSourceChars: 20, maxPrimaryChars: 20 });
     expect(small?.content).toContain('Le dépôt est restitué');
     expect(small?.content).not.toContain('revenus < 1 500 €');
+  });
+
+  it('gives the first source, the fiche that answers, a larger budget than the others', () => {
+    const long = (n: number): RetrievedSource => ({
+      n,
+      id: `F${n}`,
+      title: `Fiche ${n}`,
+      url: `https://www.service-public.fr/particuliers/vosdroits/F${n}`,
+      passages: Array.from({ length: 6 }, (_, k) => ({ sectionPath: [`Partie ${k + 1}`], text: `Règle ${n}.${k + 1} : ${'x'.repeat(2_000)}.` })),
+      references: [],
+    });
+    const [, user] = buildMessages('Question ?', [long(1), long(2)]);
+    const text = user?.content ?? '';
+    // 6 passages of about 2,000 characters: all of the first source, 3 of the second (8,000 characters at most).
+    expect(text).toContain('Règle 1.6 :');
+    expect(text).toContain('Règle 2.3 :');
+    expect(text).not.toContain('Règle 2.4 :');
+    expect(DEFAULT_MAX_PRIMARY_CHARS).toBeGreaterThan(DEFAULT_MAX_SOURCE_CHARS);
   });
 });
 
@@ -101,7 +119,7 @@ describe('buildMessages with the understanding of the question', () => {
       },
     ];
     const u = understand('Je loue un studio meublé depuis 2 ans, combien de temps de préavis doit respecter mon propriétaire ?');
-    const [, user] = buildMessages(u.question, sources, { understanding: u, maxSourceChars: 70 });
+    const [, user] = buildMessages(u.question, sources, { understanding: u, maxSourceChars: 70, maxPrimaryChars: 70 });
     const text = user?.content ?? '';
     expect(text).toContain('<situation>');
     expect(text).toContain('Ce que la personne demande : un délai ou une durée.');

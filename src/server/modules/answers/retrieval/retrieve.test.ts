@@ -99,6 +99,18 @@ describe('retrieveSources', () => {
     expect(text).toMatch(/délai maximal de 2 mois/);
   });
 
+  it('gives the first source nearly whole (within its budget) and the later ones their closest passages', () => {
+    const { sources } = retrieveSources(engine, "Je loue un appartement vide depuis 3 ans, le propriétaire ne m'a pas rendu le dépôt de garantie");
+    const [first, ...later] = sources;
+    const fiche = first ? cachedFiche(engine, first.id) : undefined;
+    expect(fiche?.passages.length ?? 0).toBeGreaterThan(RETRIEVAL.passagesPerSource);
+    const chars = (s: (typeof sources)[number]): number => s.passages.reduce((n, p) => n + p.text.length, 0);
+    expect(first?.passages.length ?? 0).toBeGreaterThan(RETRIEVAL.passagesPerSource);
+    expect(first?.passages.length ?? 0).toBeLessThanOrEqual(RETRIEVAL.primaryPassages);
+    if (first) expect(chars(first)).toBeLessThanOrEqual(RETRIEVAL.primaryChars);
+    for (const s of later) expect(s.passages.length).toBeLessThanOrEqual(RETRIEVAL.passagesPerSource);
+  });
+
   it.each(IN_SCOPE.map(([q]) => q))('follows the search engine ranking for « %s »', (question) => {
     const ranked = engine
       .search(searchText(question), RETRIEVAL.candidates)

@@ -68,6 +68,14 @@ export const RETRIEVAL = {
   passagesPerSource: 8,
   /** Characters of passages per source. */
   charsPerSource: 7000,
+  /**
+   * The first source, the fiche that answers, is given nearly whole (the person's case first, the cases
+   * their facts exclude left out): measured on the answer sets' tuning questions, the key facts present
+   * in the language model's sources go from 0.81 to 0.86 (second set 0.70 to 0.78) for about 2,300 more
+   * characters per question; the rule a question asks for is often in a passage that shares few of its words.
+   */
+  primaryPassages: 24,
+  primaryChars: 20_000,
   /** Longest article text attached to a reference. */
   articleChars: 700,
   /** Analysed fiches kept in memory per engine. */
@@ -178,7 +186,9 @@ export function ficheRelevance(words: readonly TopicWord[], a: AnalysedFiche, re
  * (passages under a case that does not fit the person's facts are left out, those under a case that fits
  * come first), then the passages closest to the question.
  */
-function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher, u: Understanding): RetrievedPassage[] {
+function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher, u: Understanding, primary: boolean): RetrievedPassage[] {
+  const maxPassages = primary ? RETRIEVAL.primaryPassages : RETRIEVAL.passagesPerSource;
+  const maxChars = primary ? RETRIEVAL.primaryChars : RETRIEVAL.charsPerSource;
   const { fiche } = a;
   const engineBest = new Set((result.passages ?? []).map((p) => passageKey(p.section, p.text)));
   const engineTexts = new Set((result.passages ?? []).map((p) => p.text));
@@ -194,9 +204,9 @@ function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMa
   const chosen: typeof scored = [];
   let chars = 0;
   for (const s of scored) {
-    if (chosen.length >= RETRIEVAL.passagesPerSource) break;
+    if (chosen.length >= maxPassages) break;
     if (chosen.length > 0 && s.score <= 0) break;
-    if (chosen.length > 0 && chars + s.p.text.length > RETRIEVAL.charsPerSource) continue;
+    if (chosen.length > 0 && chars + s.p.text.length > maxChars) continue;
     chosen.push(s);
     chars += s.p.text.length;
   }
@@ -298,7 +308,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
     id: a.fiche.id,
     title: a.fiche.title,
     url: a.fiche.url,
-    passages: selectPassages(a, result, matcher, u),
+    passages: selectPassages(a, result, matcher, u, i === 0),
     references: a.references().map((r) => ({ ...r })),
   }));
   return { sources, outOfScope: sources.length === 0 };
