@@ -26,7 +26,7 @@ import { createEvalUser, PUBLIC_URL, writeFakeClientDist } from './eval-answers.
 import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerItem } from './eval/score-answers.mjs';
 import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } from './eval/prompt-coverage.js';
 import { understand } from '../src/server/modules/answers/question/understand.js';
-import { retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { buildMessages } from '../src/server/modules/answers/llm/prompt.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       times.push(performance.now() - started);
       // The sources a language model would read for this question (the same retrieval, its prompt).
       const understanding = understand(item.q);
-      const { sources } = retrieveSources(searchEngine, item.q, { understanding });
+      const { sources } = retrieveSources(searchEngine, item.q, { understanding, maxSources: RETRIEVAL.modelSources });
       const user = buildMessages(item.q, sources, { understanding })[1]?.content ?? '';
       rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body, prompt: promptCoverage(item, promptSources(user)) });
     }

@@ -7,7 +7,7 @@ import { parseSse } from '../../../../test/support/sse';
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
 import { AUTH_TEST_ENV, signedInUser, type SignedInUser } from '../../../../test/api/support/http';
 import { creditLedger } from '../../db/schema';
-import { retrieveSources } from './retrieval/retrieve';
+import { RETRIEVAL, retrieveSources } from './retrieval/retrieve';
 
 const QUESTION =
   "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux de sortie, que puis-je faire ?";
@@ -96,6 +96,12 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
     const request = llm.requests[before];
     expect(request?.headers.authorization).toBe('Bearer sk-test-llm');
     expect((request?.body as { model?: string }).model).toBe('modele-de-test');
+    // The model reads more fiches than the extractive composer quotes from, and the answer lists them all.
+    const wider = retrieveSources(t.app.searchEngine, QUESTION, { maxSources: RETRIEVAL.modelSources }).sources;
+    expect(wider.length).toBeGreaterThan(RETRIEVAL.defaultSources);
+    expect(body.answer.sources.map((s) => s.id)).toEqual(wider.map((s) => s.id));
+    const messages = (request?.body as { messages?: { content: string }[] }).messages ?? [];
+    expect(messages[1]?.content).toContain(`Sources utilisables (${wider.length})`);
   });
 
   it('SSE in llm mode: meta, five sections, sources (mode llm), done', async () => {

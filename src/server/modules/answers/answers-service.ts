@@ -19,7 +19,7 @@ import { pruneSources } from './citations/prune-sources';
 import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
-import { cachedFiche, type RetrieveResult } from './retrieval/retrieve';
+import { cachedFiche, RETRIEVAL, type RetrieveResult } from './retrieval/retrieve';
 import { dangerKind } from './urgency';
 import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
@@ -163,7 +163,11 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
     // A danger question is never out of scope when a fiche is found: it gets the emergency numbers and its
     // legal fiches (retrieval also searches the victim's protection).
-    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, { understanding, danger });
+    const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, {
+      understanding,
+      danger,
+      ...(deps.llm ? { maxSources: RETRIEVAL.modelSources } : {}),
+    });
     const dataDate = deps.engine.corpusDate;
     const base = { ok: true as const, userId, question, understanding, city, urgent, dataDate };
 

@@ -41,6 +41,12 @@ export const RETRIEVAL = {
   candidates: 8,
   /** Default and bounds of the number of sources. */
   defaultSources: 4,
+  /**
+   * Sources given to the language model: it reads them all, and a fifth fiche brings the one that answers
+   * more often (tuning questions: key facts in its sources 0.86 → 0.91, second set 0.78 → 0.79). The
+   * extractive composer keeps the default: from a fifth source it quotes more off-topic sentences (recall −0.01 to −0.04).
+   */
+  modelSources: 5,
   minSources: 3,
   maxSources: 5,
   /**
