@@ -121,6 +121,7 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ['j ai cassé le matériel de mon employeur', ['F31851']],
   ['un commercial est venu chez moi et m a fait signer', ['F23224']],
   ['malfaçon sur ma toiture, la garantie décennale joue-t-elle', ['F2034', 'F2958']],
+  ["mon fils de 14 ans s'est fait arrêter par la police", ['F1837', 'F1820', 'F1840']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {

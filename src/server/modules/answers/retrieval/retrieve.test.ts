@@ -99,6 +99,19 @@ describe('retrieveSources', () => {
     expect(text).toMatch(/délai maximal de 2 mois/);
   });
 
+  // Long everyday questions of our own whose lay phrasing the lexicon maps to the fiche's words (« divorcer à
+  // l'amiable », « congés pour l'enterrement », « la garantie est terminée », « réclamer mes heures »).
+  it.each([
+    ["Avec mon mari on ne s'entend plus depuis longtemps, on a deux enfants et on voudrait divorcer à l'amiable. Est-ce qu'il faut passer devant un juge ?", 'F10567', 1],
+    ["Ma grand-mère est décédée samedi. Je suis en CDD dans un supermarché et mon responsable me dit de poser des congés pour l'enterrement. Ai-je droit à des jours ?", 'F2278', 1],
+    ["Mon téléviseur acheté il y a 18 mois ne s'allume plus. Le vendeur dit que la garantie est terminée. A-t-il raison ?", 'F11094', 1],
+    ["Je suis serveur dans une brasserie. Depuis un an mon employeur ne me paie pas mes heures supplémentaires. Jusqu'à quand puis-je réclamer mes heures ?", 'F2308', 2],
+    ["Mon père ne peut plus rester chez lui et va entrer en maison de retraite, mais il n'a que 900 € de pension. Existe-t-il une aide pour payer la maison de retraite ?", 'F2444', 2],
+  ] as const)('reaches the fiche a lay phrasing names: « %s »', (question, fiche, rank) => {
+    const ids = retrieveSources(engine, question).sources.map((s) => s.id);
+    expect(ids.slice(0, rank), ids.join(',')).toContain(fiche);
+  });
+
   it('gives the first source nearly whole (within its budget) and the later ones their closest passages', () => {
     const { sources } = retrieveSources(engine, "Je loue un appartement vide depuis 3 ans, le propriétaire ne m'a pas rendu le dépôt de garantie");
     const [first, ...later] = sources;
