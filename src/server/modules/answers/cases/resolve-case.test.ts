@@ -116,6 +116,14 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // « a moins de 18 ans » is an age: the person's two years in the job do not fit it, and an adult's
+    // question (no age, no minor named) is not the case of a minor.
+    const adultAtWork = understand('Je travaille en CDI dans un restaurant depuis 2 ans, mon patron ne paie plus mes heures').facts;
+    expect(factVerdict('Si le salarié a moins de 18 ans', adultAtWork)).toBe('conflict');
+    expect(factVerdict('Salarié âgé de moins de 18 ans', adultAtWork)).toBe('conflict');
+    expect(factVerdict('Salarié de moins de 3 ans d’ancienneté', adultAtWork)).toBe('fit');
+    expect(factVerdict('Si le salarié a moins de 18 ans', understand('Mon fils travaille en CDD cet été, son patron ne le paie pas').facts)).toBe('neutral');
+    expect(factVerdict('Si le salarié a moins de 18 ans', understand("J'ai 17 ans et je travaille dans un restaurant").facts)).toBe('fit');
     const speeding = understand("J'ai été flashé à 62 km/h dans une zone limitée à 50").facts;
     expect(factVerdict('Excès de vitesse inférieur à 20 km/h', speeding)).toBe('fit');
     expect(factVerdict('Excès de vitesse d’au moins 50 km/h', speeding)).toBe('conflict');

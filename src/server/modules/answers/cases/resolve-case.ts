@@ -231,8 +231,14 @@ function inRange(v: number, r: HeadingRange): boolean {
 }
 
 const DAYS_PER: Partial<Record<HeadingRange['unit'], number>> = { an: 365, mois: 30, semaine: 7, jour: 1, heure: 1 / 24 };
-const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\bjeune|locataire a|\bvous avez\b|\bil a\b|\belle a\b/u;
+const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\bjeune|locataire a|\bvous avez\b|\bil a\b|\belle a\b|\b(?:a|ont|avez) (?:moins|plus|au moins) de \d|\b(?:a|ont|avez) entre \d/u;
 const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune/u;
+
+/** A range of ages below 18 (« moins de 18 ans », « entre 16 et 18 ans »): the case of a minor. */
+function isMinorAge(r: HeadingRange, title: string): boolean {
+  const t = normalizeText(title);
+  return r.unit === 'an' && r.max !== undefined && r.max <= 18 && AGE_CONTEXT_RE.test(t) && !SENIORITY_CONTEXT_RE.test(t);
+}
 
 /** The question's values that a heading range in this unit can be tested against. */
 function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number[] {
@@ -336,7 +342,7 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
     if (values.length > 0) {
       if (values.some((v) => inRange(v, range))) fit = true;
       else return 'conflict';
-    }
+    } else if (facts.adult && isMinorAge(range, title)) return 'conflict';
   }
   return fit ? 'fit' : 'neutral';
 }

@@ -295,6 +295,36 @@ describe('sentences that refer to the one before', () => {
   });
 });
 
+describe('the person’s figures', () => {
+  it('does not take a prison term or an age for a duration like the person’s', () => {
+    const source = testSource('F1', 'Salaire impayé', [
+      { sectionPath: ['Sanctions'], text: "L'employeur fautif encourt 6 mois d'emprisonnement." },
+      { sectionPath: ['Réclamer'], text: 'Le salarié peut réclamer son salaire impayé pendant 3 ans devant le conseil de prud’hommes.' },
+    ]);
+    const q = 'Mon patron ne me paie plus mon salaire depuis 6 mois, puis-je encore le réclamer ?';
+    const composed = composeExtractive(q, [source], () => undefined);
+    const summary = composed.sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).toMatch(/Le salarié peut réclamer son salaire impayé pendant 3 ans/u);
+    // « 6 mois d'emprisonnement » is no period like the person's six months without pay.
+    expect(summary).not.toMatch(/Vous indiquez une durée de 6 mois/u);
+  });
+});
+
+describe('« En bref » from the fiches about the question', () => {
+  it('never quotes a later fiche whose title names none of the question’s words', () => {
+    const first = testSource('F1', 'Heures supplémentaires', [
+      { sectionPath: ['Définition'], text: 'Toute heure accomplie au-delà de 35 heures par semaine est une heure supplémentaire.' },
+    ]);
+    const extra = testSource('F2', 'Embauche en contrat d’extra', [
+      { sectionPath: ['Requalification'], text: 'Dans la restauration, le contrat peut être requalifié en CDI et le patron doit payer une indemnité si la mission dépasse 60 jours.' },
+    ], 2);
+    const q = 'Je suis en CDI dans un restaurant et mon patron ne paie pas mes heures supplémentaires, que faire ?';
+    const summary = composeExtractive(q, [first, extra], () => undefined).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).toMatch(/heure supplémentaire\. \[1\]/u);
+    expect(summary).not.toMatch(/\[2\]/u);
+  });
+});
+
 describe('a sentence around its list', () => {
   it('quotes the end of a sentence that goes on after its list, never the condition alone nor the end alone', () => {
     const source = testSource('F1', 'Plantations près de la limite', [

@@ -231,17 +231,50 @@ function distanceUnit(metres: number): RegExp {
 }
 
 /** Units of the person's figures, as they read in a sentence. */
-function factUnits(u: Understanding): RegExp[] {
-  const out: RegExp[] = [];
+/** Something a text holds or not (a regular expression, or a finer test). */
+interface TextTest {
+  test(text: string): boolean;
+}
+
+/**
+ * A number of months or years that is a duration, as the person's own figure is: « 3 ans d'ancienneté »,
+ * « un délai de 2 mois »; not an age (« âgé de moins de 18 ans », « l'enfant de moins de 3 ans », « si le
+ * salarié a moins de 18 ans ») nor a prison term (« 6 mois d'emprisonnement »).
+ */
+function durationOf(unit: 'mois' | 'an'): TextTest {
+  const re = unit === 'mois' ? /(?<!\d)\d+\s?mois\b/gu : /(?<!\d)\d+\s?ans?\b/gu;
+  return {
+    test: (text) => {
+      for (const m of text.matchAll(re)) {
+        const at = m.index ?? 0;
+        const before = text.slice(Math.max(0, at - 30), at);
+        const after = text.slice(at + m[0].length, at + m[0].length + 20);
+        if (/^\s(?:d['’]emprisonnement|de prison)/u.test(after)) continue;
+        if (unit === 'an') {
+          if (/(?:âgée?s?|âge|jeunes?|enfants?|mineurs?)[\s\p{L}'’]{0,20}$/u.test(before)) continue;
+          // « a moins de 18 ans » is an age, « a moins de 2 ans d'ancienneté » a duration.
+          if (/\b(?:a|ont|avez|as|avoir)\s(?:moins de |plus de |au moins |au plus |entre )?$/u.test(before) && !/^\s?d[e'’]/u.test(after)) continue;
+        }
+        return true;
+      }
+      return false;
+    },
+  };
+}
+const MONTHS = durationOf('mois');
+const YEARS = durationOf('an');
+
+function factUnits(u: Understanding): TextTest[] {
+  const out: TextTest[] = [];
   const f = u.facts;
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
   if (f.percents.length > 0) out.push(/\d\s?%/u);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
   for (const d of f.distances.slice(0, 1)) out.push(distanceUnit(d));
   const units = new Set(f.durations.map((d) => d.unit));
-  if (units.has('mois')) out.push(/\d\s?mois\b/u);
+  if (units.has('mois')) out.push(MONTHS);
   if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
-  if (units.has('an')) out.push(/\d\s?ans?\b/u);
+  if (units.has('an')) out.push(YEARS);
   if (units.has('heure') || units.has('minute')) out.push(/\d\s?(?:heures?|minutes?|h)\b/u);
   return out;
 }
@@ -587,7 +620,7 @@ function personFigure(u: Understanding, quoted: string): string | undefined {
   if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;
   if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {
-    const unitRe: Record<string, RegExp> = { mois: /\d\s?mois\b/u, an: /\d\s?ans?\b/u, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };
+    const unitRe: Record<string, TextTest> = { mois: MONTHS, an: YEARS, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };
     const re = unitRe[d.unit];
     if (!re || !re.test(quoted)) continue;
     const unit = d.unit === 'an' ? (d.value > 1 ? 'ans' : 'an') : d.unit === 'mois' ? 'mois' : `${d.unit}${d.value > 1 ? 's' : ''}`;
@@ -649,7 +682,7 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   const summary: Candidate[] = [];
   // « En bref » puts the rule's figure beside the person's own (« 2 mois » for a bank closing « dans 15 jours »).
   const briefScore = (c: Candidate): number => c.score + (c.personUnit ? WEIGHTS.briefPersonUnit : 0);
-  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
+  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords && (titled[c.si] ?? false)).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
   const best = short[0] ?? ranked[0];
   // A short rule whose next sentence goes on with it (« Un seul des partenaires peut demander la fin du
   // Pacs. Il doit faire signifier sa décision… ») is quoted with that sentence when both fit.

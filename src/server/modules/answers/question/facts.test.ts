@@ -86,6 +86,14 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(extractFacts('J’ai versé 750 € de caution et 1 300 euros de loyer, puis 12,50 €').amounts).toEqual([750, 1300, 12.5]);
     expect(extractFacts('un crédit de 8 000 € pour une voiture').amounts).toEqual([8000]);
   });
+  it('takes the person for an adult unless the question names an age under 18 or a minor', () => {
+    expect(extractFacts('Je suis en CDI dans un restaurant depuis 2 ans').adult).toBe(true);
+    expect(extractFacts('Je vis seul, sans enfant, et je gagne 1 300 €').adult).toBe(true);
+    expect(extractFacts("J'ai 16 ans et je veux travailler cet été").adult).toBe(false);
+    expect(extractFacts('Mon fils de 15 ans a été arrêté').adult).toBe(false);
+    expect(extractFacts('Mes enfants vivent une semaine chez moi').adult).toBe(false);
+    expect(extractFacts('Je suis lycéenne et je cherche un job').adult).toBe(false);
+  });
   it('reads percentages and years', () => {
     const f = extractFacts('Mon bail, signé en 2019, prévoit une pénalité de 10 %');
     expect(f.percents).toEqual([10]);

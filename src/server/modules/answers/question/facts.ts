@@ -77,6 +77,12 @@ export interface QuestionFacts {
    * fits, « En présence d'un testament » does not.
    */
   absent: string[];
+  /**
+   * The question is about adults: it names no age under 18 and no child, teenager, pupil or minor. The
+   * site's visitor is an adult unless the question says otherwise, so a rule for those « de moins de 18
+   * ans » is not theirs.
+   */
+  adult: boolean;
 }
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -287,10 +293,24 @@ export function factText(question: string): string {
   return normalizeText(question).replace(/['’‘]/gu, "'");
 }
 
+/** Words that name a minor (« sans enfant » names none). */
+const MINOR_RE = /(?<!sans )\b(?:mineure?s?|enfants?|fils|filles?|ados?|adolescente?s?|lyceen(?:ne)?s?|collegien(?:ne)?s?|eleves?|bebes?|nourrissons?|petits?-enfants?|apprentie?s?)\b/u;
+
 /** Reads the person's facts from a question. */
 export function extractFacts(question: string): QuestionFacts {
   const t = factText(question);
-  const facts: QuestionFacts = { otherAges: [], amounts: [], percents: [], years: [], durations: [], distances: [], residence: 'france', nationality: 'francais', absent: absentThings(t) };
+  const facts: QuestionFacts = {
+    otherAges: [],
+    amounts: [],
+    percents: [],
+    years: [],
+    durations: [],
+    distances: [],
+    residence: 'france',
+    nationality: 'francais',
+    absent: absentThings(t),
+    adult: true,
+  };
   for (const e of CATEGORICAL) {
     const m = e.re.exec(t);
     if (m) e.apply(m, facts);
@@ -299,6 +319,8 @@ export function extractFacts(question: string): QuestionFacts {
     e.re.lastIndex = 0;
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
+  const minorAge = [facts.age, ...facts.otherAges].some((a) => a !== undefined && a < 18);
+  facts.adult = !minorAge && !MINOR_RE.test(t);
   return facts;
 }
 
