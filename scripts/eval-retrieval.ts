@@ -4,7 +4,7 @@
  * expected fiche among the answer's first 3 sources for answers-dev.json; and the scope decision (false
  * refusals on the dev sets, off-topic questions answered and charged).
  *
- *   npm run eval:retrieval [-- --set dev|everyday|everyday2|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
+ *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
  *
  * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
  * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { TUNING, type SearchEngine } from '../src/corpus/engine.js';
 import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { createTerminalProgress } from '../src/corpus/progress.js';
-import { retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { dangerKind } from '../src/server/modules/answers/urgency.js';
 
 export interface EvalItem {
@@ -43,6 +43,9 @@ export const EVERYDAY_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'every
 /** Second everyday set, written before the lexicon was tuned on the first one: never tuned on (held-out). */
 export const EVERYDAY2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-questions-2.json');
 /** Everyday questions with gold fiches (answers-dev.json), split in halves like the dev set. */
+/** Long everyday questions (a situation, then the ask), the first set tuned on, the second held out. */
+export const LONG_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long.json');
+export const LONG2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long-2.json');
 export const ANSWERS_DEV_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
 /** Questions outside the law, written before any engine output was looked at. */
 export const OFF_TOPIC_PATH = path.join(root, 'src', 'corpus', 'eval', 'off-topic-questions.json');
@@ -108,6 +111,32 @@ export function answersGoldTop3(engine: SearchEngine, items: readonly { q: strin
     if (ids.some((id) => it.gold.includes(id))) hits += 1;
   }
   return { hits, questions: items.length };
+}
+
+/**
+ * Where the expected fiche stands among an answer's sources: first, among the four the extractive composer
+ * quotes from, among the five the language model reads (RETRIEVAL.modelSources).
+ */
+export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[]): { first: number; inSources: number; inModelSources: number; questions: number } {
+  let first = 0;
+  let inSources = 0;
+  let inModelSources = 0;
+  let questions = 0;
+  for (const item of items) {
+    for (const q of item.variants) {
+      questions += 1;
+      const ids = answerSources(engine, q).sources.map((s) => s.id);
+      const wide = retrieveSources(engine, q, { danger: dangerKind(q), maxSources: RETRIEVAL.modelSources }).sources.map((s) => s.id);
+      if (item.gold.includes(ids[0] ?? '')) first += 1;
+      if (ids.some((id) => item.gold.includes(id))) inSources += 1;
+      if (wide.some((id) => item.gold.includes(id))) inModelSources += 1;
+    }
+  }
+  return { first, inSources, inModelSources, questions };
+}
+
+function formatSources(name: string, f: ReturnType<typeof sourcesFigures>): string {
+  return `${name}: ${f.questions} questions — expected fiche first source ${f.first}/${f.questions}, among the sources ${f.inSources}/${f.questions}, among the model's ${f.inModelSources}/${f.questions}`;
 }
 
 export interface ScopeFigures {
@@ -214,12 +243,20 @@ async function main(): Promise<void> {
     console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, loadEvalSet(EVERYDAY2_SET_PATH), set === 'everyday2' ? onMiss : undefined)));
   }
   if (set === 'answers' || set === 'all') answersLine('B');
+  const longLines = (file: string, name: string): void => {
+    if (!fs.existsSync(file)) return;
+    const items = loadEvalSet(file);
+    console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined)));
+    console.log(formatSources(name, sourcesFigures(engine, items)));
+  };
+  if (set === 'long' || set === 'all') longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
   // Then the tuned ones.
   if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
   if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
     console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
   }
   if (set === 'answers' || set === 'all') answersLine('A');
+  if (set === 'long' || set === 'all') longLines(LONG_SET_PATH, 'everyday-long (tuning)');
   if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
   if (set === 'scope' || set === 'all') {
     const f = evaluateScope(engine);

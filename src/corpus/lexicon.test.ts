@@ -55,7 +55,7 @@ describe('lay → legal lexicon', () => {
 
   it('keeps an entry out of the wrong theme with its exclusions', () => {
     // « paye » is the salary, not the « payé » of a paid leave.
-    expect(lays('ma paye est en retard')).toContain('paye');
+    expect(lays('ma paye est trop basse')).toContain('paye');
     expect(lays('mon congé payé a été refusé')).not.toContain('paye');
     // Unemployment benefit is not the family allowances.
     expect(lays('mes allocs chômage sont suspendues')).toContain('alloc chômage');
@@ -132,6 +132,14 @@ describe('everyday words reach their fiches (lexicon and corpus together)', () =
 });
 
 describe('lexicon matching', () => {
+  it('finds a lay phrase whose words agree in gender and number, or with small words between them', () => {
+    expect(lays("est-ce qu'on est vraiment obligés de payer pour elle")).toContain('aider mes parents');
+    expect(lays("je n'ai pas du tout les moyens de payer un avocat")).toContain('pas les moyens');
+    // A word of content between them is another sentence: « à la rue » is not in « frappé dans la rue ».
+    expect(lays("un inconnu m'a frappé dans la rue")).not.toContain('sdf');
+    expect(lays("un inconnu m'a frappé dans la rue")).toContain('frappé');
+  });
+
   it('lets the longest phrase win over a phrase it contains', () => {
     expect(lays('ma fiche de paye est fausse')).toContain('fiche de paye');
     expect(lays('ma fiche de paye est fausse')).not.toContain('paye');

@@ -118,36 +118,72 @@ export function compileLexicon(entries: readonly LexiconEntry[]): CompiledEntry[
   });
 }
 
+/**
+ * How loosely a lay phrase is matched in a long question: its words may agree in gender and number
+ * (« obligés de payer » for « obligé de payer ») and up to `gaps` small words may stand between two of
+ * them (« pas du tout les moyens » for « pas les moyens », « ma paye est en retard » for « paye en
+ * retard »): articles, pronouns, auxiliaries and adverbs, never a word of content (« à la rue » is not
+ * found in « m'a frappé dans la rue »). An entry that replaces its words is matched exactly. Measured on
+ * the long everyday questions: one more expected fiche first and among the sources, none fewer on any set.
+ */
+export const LAY_MATCH = { gaps: 2, foldFrom: 5 } as const;
+
+/** The small words a gap in a lay phrase may hold (accent-folded). */
+const GAP_WORDS: ReadonlySet<string> = new Set(
+  'de du des le la les l un une d tout toute tous toutes vraiment encore plus bien tres trop meme deja toujours jamais est a ai as ont sont ete etait me m te t se s lui leur y en ne n nous vous on il elle ils elles je j mon ma mes son sa ses notre nos votre vos leurs'.split(' '),
+);
+
+/** A word without its gender and number endings (« obligées » → « oblig »), when 5 letters or more remain. */
+export function lightFold(token: string): string {
+  const f = token.replace(/(?:ee|e)?s?$/u, '');
+  return f.length >= LAY_MATCH.foldFrom ? f : token;
+}
+
 /** Positions of each token in the question, so that an entry is looked for only where its first word is. */
 function tokenPositions(tokens: readonly string[]): Map<string, number[]> {
   const positions = new Map<string, number[]>();
   tokens.forEach((t, i) => {
-    const list = positions.get(t);
+    const k = lightFold(t);
+    const list = positions.get(k);
     if (list) list.push(i);
-    else positions.set(t, [i]);
+    else positions.set(k, [i]);
   });
   return positions;
 }
 
-/** First position of `seq` in `tokens`, or -1 (only the positions of its first word are tried). */
-function containsSequence(tokens: readonly string[], positions: ReadonlyMap<string, number[]>, seq: readonly string[]): number {
-  const starts = seq.length > 0 ? positions.get(seq[0] as string) : undefined;
-  if (!starts) return -1;
+/** First position of `seq` in `tokens` and the span matched, or undefined (only the positions of its first word are tried). */
+function containsSequence(tokens: readonly string[], positions: ReadonlyMap<string, number[]>, seq: readonly string[], gaps: number): { start: number; length: number } | undefined {
+  const starts = seq.length > 0 ? positions.get(lightFold(seq[0] as string)) : undefined;
+  if (!starts) return undefined;
   outer: for (const i of starts) {
-    if (i + seq.length > tokens.length) break;
-    for (let j = 1; j < seq.length; j++) if (tokens[i + j] !== seq[j]) continue outer;
-    return i;
+    let at = i;
+    for (let j = 1; j < seq.length; j++) {
+      const want = lightFold(seq[j] as string);
+      let found = -1;
+      for (let k = at + 1; k <= at + 1 + gaps && k < tokens.length; k++) {
+        if (lightFold(tokens[k] as string) === want) {
+          found = k;
+          break;
+        }
+        if (!GAP_WORDS.has(tokens[k] as string)) break;
+      }
+      if (found < 0) continue outer;
+      at = found;
+    }
+    return { start: i, length: at - i + 1 };
   }
-  return -1;
+  return undefined;
 }
 
 export interface LexiconMatch {
   entry: LexiconEntry;
   /** The lay phrasing found (accent-folded tokens joined by spaces). */
   phrase: string;
-  /** Position of the lay phrase in the folded tokens. */
+  /** Position of the lay phrase in the folded tokens, and the number of tokens it spans (its words and the gaps between them). */
   start: number;
   length: number;
+  /** Words of the lay phrase. */
+  words: number;
 }
 
 /** Whether a token outside [start, start + length) starts with one of the prefixes. */
@@ -160,17 +196,18 @@ export function matchLexicon(foldedTokens: string[], compiled: readonly Compiled
   const matches: LexiconMatch[] = [];
   const positions = tokenPositions(foldedTokens);
   for (const c of compiled) {
-    const start = containsSequence(foldedTokens, positions, c.layTokens);
-    if (start < 0) continue;
-    const length = c.layTokens.length;
+    const found = containsSequence(foldedTokens, positions, c.layTokens, c.entry.replace ? 0 : LAY_MATCH.gaps);
+    if (!found) continue;
+    const { start, length } = found;
     if (c.context.length > 0 && !hasWordOutside(foldedTokens, start, length, c.context)) continue;
     if (c.unless.length > 0 && hasWordOutside(foldedTokens, start, length, c.unless)) continue;
     // Two phrasings of one entry (« heures sup », « heure sup ») count once.
     if (matches.some((m) => m.entry === c.entry)) continue;
-    matches.push({ entry: c.entry, phrase: c.phrase, start, length });
+    matches.push({ entry: c.entry, phrase: c.phrase, start, length, words: c.layTokens.length });
   }
-  // Longest match wins: "chômage partiel" hides "chômage".
+  // The phrase of more words wins: "chômage partiel" hides "chômage" (a phrase spread over a gap does not
+  // hide a shorter one that stands whole inside it).
   return matches.filter(
-    (m) => !matches.some((o) => o !== m && o.length > m.length && o.start <= m.start && o.start + o.length >= m.start + m.length),
+    (m) => !matches.some((o) => o !== m && o.words > m.words && o.start <= m.start && o.start + o.length >= m.start + m.length),
   );
 }
