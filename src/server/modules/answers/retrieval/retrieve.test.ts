@@ -107,6 +107,14 @@ describe('retrieveSources', () => {
     ["Mon téléviseur acheté il y a 18 mois ne s'allume plus. Le vendeur dit que la garantie est terminée. A-t-il raison ?", 'F11094', 1],
     ["Je suis serveur dans une brasserie. Depuis un an mon employeur ne me paie pas mes heures supplémentaires. Jusqu'à quand puis-je réclamer mes heures ?", 'F2308', 2],
     ["Mon père ne peut plus rester chez lui et va entrer en maison de retraite, mais il n'a que 900 € de pension. Existe-t-il une aide pour payer la maison de retraite ?", 'F2444', 2],
+    ["Je suis tombée malade pendant mes vacances d'été, avec un certificat du médecin pour huit jours. Mon employeur refuse de me rendre ces jours. Est-ce que je les perds ?", 'F2262', 1],
+    ["Un chauffard m'est rentré dedans sur un rond-point. On a rempli le papier bleu mais il refuse de reconnaître ses torts. Comment va se passer l'indemnisation ?", 'F2149', 1],
+    ["J'ai reçu un avis de contravention pour un feu rouge avec ma voiture, mais c'est ma fille qui conduisait ce jour-là. Comment faire pour ne pas perdre mes points ?", 'F18509', 1],
+    ["Mon cousin me doit 3 000 € depuis deux ans malgré ses promesses. Comment je peux l'obliger à payer sans passer par un procès coûteux ?", 'F1746', 1],
+    ["Je paie une femme de ménage avec des chèques emploi service depuis un an. Est-ce que cela me donne droit à une réduction ou un crédit d'impôt ?", 'F12', 1],
+    ["Je travaille à temps partiel au SMIC et j'élève seul mon fils. Avec un si petit salaire, est-ce que la CAF peut me verser quelque chose en plus ?", 'F2882', 2],
+    ["Après mon licenciement économique, j'ai peur de perdre ma mutuelle alors que j'attends une opération. Est-ce que je peux la garder un moment ?", 'F20744', 2],
+    ["Le médecin m'a mis en arrêt deux semaines pour une sciatique. Je suis en CDD. Est-ce que la Sécu va me payer et à partir de quand ?", 'F3053', 1],
   ] as const)('reaches the fiche a lay phrasing names: « %s »', (question, fiche, rank) => {
     const ids = retrieveSources(engine, question).sources.map((s) => s.id);
     expect(ids.slice(0, rank), ids.join(',')).toContain(fiche);
