@@ -115,6 +115,8 @@ describe('retrieveSources', () => {
     ["Je travaille à temps partiel au SMIC et j'élève seul mon fils. Avec un si petit salaire, est-ce que la CAF peut me verser quelque chose en plus ?", 'F2882', 2],
     ["Après mon licenciement économique, j'ai peur de perdre ma mutuelle alors que j'attends une opération. Est-ce que je peux la garder un moment ?", 'F20744', 2],
     ["Le médecin m'a mis en arrêt deux semaines pour une sciatique. Je suis en CDD. Est-ce que la Sécu va me payer et à partir de quand ?", 'F3053', 1],
+    // « CT » is the technical inspection of a car (« ma Twingo »), not of a camper or a van.
+    ["Ma Twingo a raté le CT à cause des pneus usés. Le garage est débordé. J'ai combien de temps pour faire la contre-visite ?", 'F2878', 1],
   ] as const)('reaches the fiche a lay phrasing names: « %s »', (question, fiche, rank) => {
     const ids = retrieveSources(engine, question).sources.map((s) => s.id);
     expect(ids.slice(0, rank), ids.join(',')).toContain(fiche);
