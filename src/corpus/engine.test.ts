@@ -69,6 +69,13 @@ describe('search engine on the full corpus', () => {
     for (let i = 1; i < results.length; i++) expect(results[i]?.score ?? 0).toBeLessThanOrEqual(results[i - 1]?.score ?? 0);
   });
 
+  it('keeps the fiches for public agents behind the others when the question does not name the public service', () => {
+    const ids = (q: string): string[] => engine.search(q, 5).map((r) => r.id);
+    // « Capital décès versé pour le décès d'un fonctionnaire » is filed under the family's allowances.
+    expect(ids("Mon oncle est décédé sans enfants, qui va hériter de sa maison et combien d'impôts faudra-t-il payer ?")).not.toContain('F1544');
+    expect(ids('capital décès fonctionnaire')[0]).toBe('F1544');
+  });
+
   it('prefers information fiches over navigation pages', () => {
     const results = engine.search('contrat de location bail', 5);
     expect(results[0]?.type).toBe('fiche');

@@ -106,6 +106,8 @@ const LAY_WORDS: ReadonlySet<string> = new Set(LEXICON.flatMap((e) => normalizeT
 export const KIND_PRIOR: Record<FicheKind, number> = { fiche: 1, dossier: 0.75, ressource: 0.6 };
 
 /** Stems that show the question is about the public sector (then « fonction publique » fiches are not demoted). */
+/** A title about public agents only (« … d'un fonctionnaire », « … d'un agent public contractuel »). */
+const PUBLIC_AGENT_TITLE = /\b(?:d'un|du|des|pour un|aux) (?:fonctionnaires?|agents? publics?|militaires?)\b/iu;
 const PUBLIC_SECTOR_STEMS = new Set(['fonctionnair', 'fonction', 'publiqu', 'agent', 'territorial', 'hospitali', 'militair', 'titulair', 'contractuel', 'etat', 'magistrat', 'enseign']);
 
 /** Opens an already built index. */
@@ -310,7 +312,9 @@ class Engine implements SearchEngine {
         if (!l) lists.set(tid, (l = []));
         l.push(f);
       }
-      this.publicSector[f] = m.themePath.some((t) => /fonction publique/i.test(t)) ? 1 : 0;
+      // Filed under the public service, or titled for its agents only (« Capital décès versé pour le décès d'un
+      // fonctionnaire », filed under the family's allowances).
+      this.publicSector[f] = m.themePath.some((t) => /fonction publique/i.test(t)) || PUBLIC_AGENT_TITLE.test(m.title) ? 1 : 0;
     });
     for (const [tid, l] of lists) this.titleFiches.set(tid, Uint32Array.from(l));
   }
