@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from './analyzer';
 import type { SearchEngine } from './engine';
 import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle';
-import { compileLexicon, expandContext, LEXICON, LEXICON_THEMES, lexiconPhrasings, matchLexicon, normalizeTokens, type LexiconEntry } from './lexicon';
+import { compileLexicon, expandContext, LEXICON, LEXICON_THEMES, lexiconPhrasings, lightFold, matchLexicon, normalizeTokens, type LexiconEntry } from './lexicon';
 
 let engine: SearchEngine;
 
@@ -138,6 +138,10 @@ describe('lexicon matching', () => {
     // A word of content between them is another sentence: « à la rue » is not in « frappé dans la rue ».
     expect(lays("un inconnu m'a frappé dans la rue")).not.toContain('sdf');
     expect(lays("un inconnu m'a frappé dans la rue")).toContain('frappé');
+    // Only a plural and a participle's feminine are folded: « retrait d'amiante » is no pension (« retraite »).
+    expect(lightFold('obligées')).toBe(lightFold('obligé'));
+    expect(lightFold('retraite')).not.toBe(lightFold('retrait'));
+    expect(lays("plan de retrait d'amiante")).not.toContain('retraite');
   });
 
   it('lets the longest phrase win over a phrase it contains', () => {

@@ -133,9 +133,12 @@ const GAP_WORDS: ReadonlySet<string> = new Set(
   'de du des le la les l un une d tout toute tous toutes vraiment encore plus bien tres trop meme deja toujours jamais est a ai as ont sont ete etait me m te t se s lui leur y en ne n nous vous on il elle ils elles je j mon ma mes son sa ses notre nos votre vos leurs'.split(' '),
 );
 
-/** A word without its gender and number endings (« obligées » → « oblig »), when 5 letters or more remain. */
+/**
+ * A word without its plural and the feminine of a past participle (« obligées », « obligés » → « oblige »),
+ * when 5 letters or more remain. A noun's own final « e » stays: « retraite » is not « retrait ».
+ */
 export function lightFold(token: string): string {
-  const f = token.replace(/(?:ee|e)?s?$/u, '');
+  const f = token.replace(/s$/u, '').replace(/ee$/u, 'e');
   return f.length >= LAY_MATCH.foldFrom ? f : token;
 }
 
