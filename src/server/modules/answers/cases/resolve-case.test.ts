@@ -41,6 +41,17 @@ describe('resolveCases on real fiches', () => {
     expect(tops).not.toContain('Logement meublé');
   });
 
+  it("a landlord taking the flat back for a relative keeps « Congé pour reprise » and drops « Congé pour vendre » (F929)", () => {
+    const fiche = engine.getFiche('F929');
+    if (!fiche) throw new Error('no fiche F929');
+    const u = understand("Je loue un T2 vide depuis 5 ans. Le proprio veut récupérer l'appart pour y loger sa fille. Il peut me mettre dehors ?");
+    expect(u.facts.landlordNotice).toBe('reprise');
+    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+    const kept = new Set(fiche.passages.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1] ?? ''));
+    expect([...kept].some((h) => h.startsWith('Congé pour reprise'))).toBe(true);
+    expect(kept.has('Congé pour vendre')).toBe(false);
+  });
+
   it('a question that does not say leaves the case open, with both options (F929)', () => {
     const fiche = engine.getFiche('F929');
     const u = understand('Mon propriétaire me donne congé, combien de temps avant la fin du bail ?');

@@ -48,7 +48,8 @@ const QUESTION_HEADING_RE = /\?$/u;
 export function isCaseHeading(title: string, siblings: readonly string[], depth: number): boolean {
   if (siblings.length === 0 || QUESTION_HEADING_RE.test(title)) return false;
   if (depth === 0 || CASE_TITLE_RE.test(title) || /\d|\(/u.test(title) || /^cas g[ée]n[ée]ral$/iu.test(title)) return true;
-  return siblings.some((s) => parallel(title, s));
+  // A heading that names a situation a fact can settle (« Congé pour vendre ») is a case like its siblings.
+  return siblings.some((s) => parallel(title, s)) || isSituational(title);
 }
 
 /** Stems of a heading that its siblings do not share (« meublée » in « Location meublée »). */
@@ -128,6 +129,13 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     values: {
       francais: /\bfrancais(?:e|es)?\b/u,
       etranger: /(?<!l')\betrangers?\b|(?<!l')\betrangeres?\b|\beuropeens?\b|\bressortissants?\b/u,
+    },
+  },
+  {
+    fact: (f) => f.landlordNotice,
+    values: {
+      vendre: /\bconge pour vendre\b/u,
+      reprise: /\bconge pour reprise\b/u,
     },
   },
   {

@@ -18,7 +18,8 @@ const CASES: { question: string; expect: RegExp[] }[] = [
   { question: 'Comment fonctionne une rupture conventionnelle ?', expect: [/rupture conventionnelle/] },
   { question: 'Mon employeur ne me paie pas mes heures supplémentaires', expect: [/heures? supplémentaires?/] },
   { question: 'Comment divorcer par consentement mutuel ?', expect: [/consentement mutuel/] },
-  { question: 'Le père de mon enfant ne paie plus la pension alimentaire', expect: [/mise en demeure|mettre en demeure/] },
+  // A remedy for the unpaid pension: a formal notice, or the Caf's recovery of the sums.
+  { question: 'Le père de mon enfant ne paie plus la pension alimentaire', expect: [/mise en demeure|mettre en demeure|recouvrement/] },
   { question: "J'ai acheté un produit sur internet, puis-je me rétracter ?", expect: [/14 jours/] },
   { question: 'Mon voisin fait du bruit tous les soirs', expect: [/trouble anormal de voisinage|tapage/] },
   { question: 'Comment contester une amende de stationnement ?', expect: [/45 jours/] },
@@ -307,6 +308,20 @@ describe('the person’s figures', () => {
     expect(summary).toMatch(/Le salarié peut réclamer son salaire impayé pendant 3 ans/u);
     // « 6 mois d'emprisonnement » is no period like the person's six months without pay.
     expect(summary).not.toMatch(/Vous indiquez une durée de 6 mois/u);
+  });
+});
+
+describe('the figure the question asks about', () => {
+  it('sets the rule beside the figure of the sentence that asks, not beside a figure told before', () => {
+    const source = testSource('F1', 'Congé donné par le propriétaire', [
+      { sectionPath: ['Achat'], text: "Le propriétaire qui a acheté le logement occupé doit attendre 2 ans." },
+      { sectionPath: ['Préavis'], text: 'Le locataire doit recevoir la lettre de congé au moins 6 mois avant la fin du bail.' },
+    ]);
+    const q = "Je loue mon appartement depuis 5 ans et le propriétaire veut le reprendre pour son fils. Peut-il me donner congé seulement 3 mois avant la fin du bail ?";
+    const summary = composeExtractive(q, [source], () => undefined).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).toMatch(/Le locataire doit recevoir la lettre de congé au moins 6 mois avant la fin du bail\. \[1\]/u);
+    expect(summary).toMatch(/Vous indiquez 3 mois\./u);
+    expect(summary).not.toMatch(/5 ans/u);
   });
 });
 

@@ -23,7 +23,7 @@ import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
-import { distanceText, speedExcess } from '../question/facts';
+import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
@@ -264,9 +264,21 @@ function durationOf(unit: 'mois' | 'an'): TextTest {
 const MONTHS = durationOf('mois');
 const YEARS = durationOf('an');
 
-function factUnits(u: Understanding): TextTest[] {
+/**
+ * The facts of the sentence that asks, when the question tells its situation first in other sentences
+ * and the asking one gives a figure (« Je loue depuis 5 ans… Il peut me donner congé seulement 3 mois
+ * avant la fin ? »): the rule is set beside that figure (3 months), not beside one told before (5 years).
+ */
+function askedFacts(u: Understanding): QuestionFacts | undefined {
+  const parts = u.question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
+  if (parts.length < 2) return undefined;
+  const asked = [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1] ?? '';
+  const f = extractFacts(asked);
+  return factUnits(f).length > 0 ? f : undefined;
+}
+
+function factUnits(f: QuestionFacts): TextTest[] {
   const out: TextTest[] = [];
-  const f = u.facts;
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
   if (f.percents.length > 0) out.push(/\d\s?%/u);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
@@ -449,7 +461,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const weights = u.words.map((_, i) => Math.log(1 + n / (1 + raws.filter((r) => r.present[i]).length)));
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
-  const unitsOfFacts = factUnits(u);
+  const unitsOfFacts = factUnits(askedFacts(u) ?? u.facts);
   return raws.map((r): Candidate => {
     const f = features(r.unit);
     let hits = 0;
@@ -612,7 +624,11 @@ function quotable(c: Candidate): boolean {
 
 /** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
 function personFigure(u: Understanding, quoted: string): string | undefined {
-  const f = u.facts;
+  const asked = askedFacts(u);
+  return (asked ? figureLine(asked, quoted) : undefined) ?? figureLine(u.facts, quoted);
+}
+
+function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const excess = speedExcess(f);
   if (excess !== undefined && /km\/h/u.test(quoted)) return `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h, soit ${excess} km/h de plus.`;
   const fmt = (n: number): string => n.toLocaleString('fr-FR');

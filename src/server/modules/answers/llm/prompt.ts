@@ -123,6 +123,7 @@ export function factLines(f: QuestionFacts): string[] {
   if (f.speed !== undefined) lines.push(`Vitesse : ${fr(f.speed)} km/h${f.speedLimit !== undefined ? ` pour une vitesse limitée à ${fr(f.speedLimit)} km/h` : ''}`);
   if (f.builtUpArea !== undefined) lines.push(`Lieu : ${f.builtUpArea ? 'en agglomération' : 'hors agglomération'}`);
   if (f.purchase) lines.push(`Achat : ${purchase[f.purchase]}`);
+  if (f.landlordNotice) lines.push(`Congé du propriétaire : ${f.landlordNotice === 'vendre' ? 'pour vendre le logement' : 'pour reprendre le logement (y habiter ou y loger un proche)'}`);
   return lines;
 }
 

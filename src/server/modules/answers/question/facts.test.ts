@@ -94,6 +94,12 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(extractFacts('Mes enfants vivent une semaine chez moi').adult).toBe(false);
     expect(extractFacts('Je suis lycéenne et je cherche un job').adult).toBe(false);
   });
+  it('reads why the landlord gives notice: to sell, or to take the home back', () => {
+    expect(extractFacts('Mon propriétaire veut vendre et me donne congé').landlordNotice).toBe('vendre');
+    expect(extractFacts("Le proprio veut récupérer l'appart pour y loger sa fille").landlordNotice).toBe('reprise');
+    expect(extractFacts('Mon propriétaire veut installer son fils dans mon studio').landlordNotice).toBe('reprise');
+    expect(extractFacts('Mon propriétaire ne répond plus à mes messages').landlordNotice).toBeUndefined();
+  });
   it('reads percentages and years', () => {
     const f = extractFacts('Mon bail, signé en 2019, prévoit une pénalité de 10 %');
     expect(f.percents).toEqual([10]);

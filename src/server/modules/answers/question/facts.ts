@@ -13,6 +13,8 @@ export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
 export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf' | 'celibataire';
 export type Purchase = 'distance' | 'magasin' | 'demarchage';
+/** Why a landlord gives notice: to sell the home, or to take it back (to live there or house a relative). */
+export type LandlordNotice = 'vendre' | 'reprise';
 export type Residence = 'france' | 'etranger';
 export type Nationality = 'francais' | 'etranger';
 export type DurationUnit = 'minute' | 'heure' | 'jour' | 'semaine' | 'mois' | 'an';
@@ -64,6 +66,8 @@ export interface QuestionFacts {
   speed?: number;
   speedLimit?: number;
   purchase?: Purchase;
+  /** Why the landlord gives notice (« il veut vendre », « récupérer l'appart pour y loger sa fille »). */
+  landlordNotice?: LandlordNotice;
   /**
    * Where the person lives, and their nationality. A French site's visitor lives in France and is French
    * unless the question says otherwise (« je vis à l'étranger », « mon titre de séjour »): the fiches'
@@ -153,6 +157,16 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'tenure:proprietaire', re: /\b(je suis proprietaire|nous sommes proprietaires|(j'ai|nous avons) achete (un|une|mon|ma|notre) (maison|appartement|logement|studio)|etait a (lui|elle)|lui appartenait|(il|elle) etait proprietaire|en etait proprietaire)\b/u, apply: (_, f) => void (f.tenure ??= 'proprietaire') },
   { name: 'agreement:accord', re: /\b(d'un commun accord|tous les deux d'accord|toutes les deux d'accord|nous sommes d'accord|on est d'accord|nous sommes tous les deux d'accord|on est tous les deux d'accord|ensemble nous (voulons|souhaitons))\b/u, apply: (_, f) => void (f.agreement ??= 'accord') },
   { name: 'agreement:desaccord', re: /\b((refuse|refusent|refusait) (de signer|de divorcer|de se separer|de rompre|le divorce|la separation)|ne (veut|veulent|voulait) pas (signer|divorcer|se separer|rompre)|sans (son|leur) accord|n'est pas d'accord|ne sont pas d'accord|pas d'accord pour)/u, apply: (_, f) => void (f.agreement ??= 'desaccord') },
+  {
+    name: 'landlordNotice:vendre',
+    re: /\b(?:veut|va|voudrait|souhaite|compte|decide de|a decide de) (?:le |la |l')?vendre\b|\bmettre en vente\b|\bmis en vente\b|\bvendre (?:le logement|l'appart\w*|la maison|le studio|son bien)\b/u,
+    apply: (_, f) => void (f.landlordNotice ??= 'vendre'),
+  },
+  {
+    name: 'landlordNotice:reprise',
+    re: /\b(?:reprendre|recuperer|recupere|reprend) (?:le logement|l'appart\w*|la maison|le studio|son logement|son appart\w*|son bien)\b|\bpour y (?:loger|habiter|vivre|installer|mettre)\b|\b(?:loger|installer|mettre) (?:sa|son) (?:fille|fils|mere|pere|enfant|soeur|frere)\b/u,
+    apply: (_, f) => void (f.landlordNotice ??= 'reprise'),
+  },
   { name: 'purchase:magasin', re: /\b(en magasin|au magasin|dans (un|le) magasin|en boutique|dans (une|la) boutique|en grande surface|chez le concessionnaire)\b/u, apply: (_, f) => void (f.purchase ??= 'magasin') },
 ];
 
