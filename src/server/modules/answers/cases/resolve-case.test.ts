@@ -135,6 +135,10 @@ describe('factVerdict', () => {
     expect(factVerdict('Salarié de moins de 3 ans d’ancienneté', adultAtWork)).toBe('fit');
     expect(factVerdict('Si le salarié a moins de 18 ans', understand('Mon fils travaille en CDD cet été, son patron ne le paie pas').facts)).toBe('neutral');
     expect(factVerdict('Si le salarié a moins de 18 ans', understand("J'ai 17 ans et je travaille dans un restaurant").facts)).toBe('fit');
+    // A heading that names what it measures is tested against that thing's duration in the question.
+    const sickLeave = understand("Je suis serveur en CDI depuis 8 mois et mon médecin m'a mis en arrêt 10 jours pour une grippe").facts;
+    expect(factVerdict("Si l'arrêt de travail est supérieur à 3 mois", sickLeave)).toBe('conflict');
+    expect(factVerdict('Ancienneté de moins de 1 an', sickLeave)).toBe('fit');
     const speeding = understand("J'ai été flashé à 62 km/h dans une zone limitée à 50").facts;
     expect(factVerdict('Excès de vitesse inférieur à 20 km/h', speeding)).toBe('fit');
     expect(factVerdict('Excès de vitesse d’au moins 50 km/h', speeding)).toBe('conflict');

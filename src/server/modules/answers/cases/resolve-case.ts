@@ -269,7 +269,11 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
       return facts.years;
     default: {
       const perUnit = DAYS_PER[r.unit] ?? 1;
-      const durations = facts.durations.map((d) => d.days / perUnit);
+      // A heading that names what it measures (« Si l'arrêt de travail est supérieur à 3 mois ») is tested
+      // against the durations of that thing in the question (« mis en arrêt 10 jours »), not against the
+      // others (« en CDI depuis 8 mois »), when the question ties one to it.
+      const named = facts.durations.filter((d) => d.about.some((w) => new RegExp(`\\b${w}\\b`, 'u').test(t)));
+      const durations = (named.length > 0 ? named : facts.durations).map((d) => d.days / perUnit);
       const ages = r.unit === 'an' ? [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges] : [];
       if (r.unit !== 'an') return durations;
       if (AGE_CONTEXT_RE.test(t) && !SENIORITY_CONTEXT_RE.test(t)) return ages;

@@ -108,6 +108,12 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
 });
 
 describe('extractFacts: durations', () => {
+  it('keeps the words around each duration: what it is the duration of', () => {
+    const [job, leave] = extractFacts("Je suis serveur en CDI depuis 8 mois et mon médecin m'a mis en arrêt 10 jours pour une grippe").durations;
+    expect(job?.about).toContain('serveur');
+    expect(job?.about).not.toContain('arret');
+    expect(leave?.about).toContain('arret');
+  });
   it('reads « il y a », « depuis » and plain spans, in words or digits', () => {
     const f = extractFacts('Il y a quatre ans j’ai porté plainte ; je travaille depuis 5 mois, après trois ans de mariage');
     expect(f.durations.map((d) => [d.value, d.unit, d.relation])).toEqual([

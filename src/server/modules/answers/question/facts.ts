@@ -8,6 +8,7 @@
  * single spaces) and is linear in its length. Nothing here is logged.
  */
 import { normalizeText } from '../../../../common/french-text';
+import { isStopWord } from '../../../../corpus/analyzer';
 
 export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
@@ -26,6 +27,19 @@ export interface Duration {
   relation: 'ago' | 'since' | 'span';
   /** The same duration in days (months of 30 days, years of 365), to compare with a fiche's thresholds. */
   days: number;
+  /**
+   * The words around it (accent-folded, 4 letters or more): what it is the duration of (« mis en arrêt 10
+   * jours » is an « arret », « en CDI depuis 8 mois » a « cdi »), so that a rule on the length of a sick
+   * leave is tested against the sick leave, not against the time in the job.
+   */
+  about: string[];
+}
+
+/** Words of 4 letters or more, not function words, within 4 words before and 3 after a match. */
+function wordsAround(m: RegExpExecArray): string[] {
+  const before = m.input.slice(0, m.index).split(/[^a-z0-9'-]+/u).filter(Boolean).slice(-4);
+  const after = m.input.slice(m.index + m[0].length).split(/[^a-z0-9'-]+/u).filter(Boolean).slice(0, 3);
+  return [...before, ...after].map((w) => w.replace(/^[a-z]'/u, '')).filter((w) => w.length >= 4 && !isStopWord(w));
 }
 
 export interface QuestionFacts {
@@ -224,7 +238,7 @@ const NUMERIC: readonly Extractor[] = [
       // « après 22 h », « de 7 h à 14 h » are times of day, not durations.
       if (m[3] === 'h' && (lead === 'apres' || lead === 'de')) return;
       const relation = lead === 'il y a' ? 'ago' : lead === 'depuis' || lead === 'ca fait' || lead === 'cela fait' || lead === 'voila' ? 'since' : 'span';
-      f.durations.push({ value, unit, relation, days: value * UNIT_DAYS[unit] });
+      f.durations.push({ value, unit, relation, days: value * UNIT_DAYS[unit], about: wordsAround(m) });
     },
   },
   {
@@ -238,7 +252,7 @@ const NUMERIC: readonly Extractor[] = [
       const value = parseFrenchNumber(m[1] ?? '');
       const unit = durationUnit(m[2] ?? '');
       if (value === undefined || unit === undefined) return;
-      f.durations.push({ value, unit, relation: 'span', days: value * UNIT_DAYS[unit] });
+      f.durations.push({ value, unit, relation: 'span', days: value * UNIT_DAYS[unit], about: wordsAround(m) });
     },
   },
   {
