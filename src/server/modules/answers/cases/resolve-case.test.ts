@@ -146,6 +146,13 @@ describe('factVerdict', () => {
     expect(factVerdict('250 € pour un vol de 1 500 km ou moins', flight)).toBe('fit');
     expect(factVerdict('600 € pour un vol de plus de 3 500 km', flight)).toBe('conflict');
   });
+  it('reads a question that names no contract as a private person’s, not a public agent’s', () => {
+    const moved = understand("J'ai déménagé de Lille à Nantes en octobre pour le boulot, est-ce que je peux voter à Nantes ?").facts;
+    expect(factVerdict("Un agent public qui déménage parce qu'il a été admis à la retraite", moved)).toBe('conflict');
+    expect(factVerdict('Une personne qui déménage à cause de son travail', moved)).toBe('neutral');
+    expect(factVerdict('Fonctionnaire', understand('Je suis fonctionnaire territoriale et je déménage').facts)).toBe('fit');
+  });
+
   it('tests the categories: housing, contract, purchase', () => {
     const f = understand('J’ai acheté un canapé sur un site internet pour mon logement meublé, je suis en CDD').facts;
     expect(factVerdict('Logement meublé', f)).toBe('fit');

@@ -86,6 +86,14 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // A question that names no contract is a private person's (a public agent says so, as « fonctionnaire »
+    // sets the contract above): the rules for public agents are other people's.
+    fact: (f) => (f.contract === undefined ? 'particulier' : undefined),
+    values: {
+      'fonction-publique': /fonction publique|fonctionnaires?\b|agents? publics?|\bmilitaires?\b/u,
+    },
+  },
+  {
     fact: (f) => f.couple,
     values: {
       marie: /(?<!non |ni |pas )\bmari(e|es|ee|age)\b|\bepoux\b/u,
