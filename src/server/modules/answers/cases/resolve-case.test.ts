@@ -52,6 +52,17 @@ describe('resolveCases on real fiches', () => {
     expect(kept.has('Congé pour vendre')).toBe(false);
   });
 
+  it('a niece keeps the tax case « Neveu ou nièce » and drops the children’s (F14198, droits de succession)', () => {
+    const fiche = engine.getFiche('F14198');
+    if (!fiche) throw new Error('no fiche F14198');
+    const u = understand("Ma tante est décédée sans enfants et m'a laissé sa maison. Combien vais-je payer de droits de succession ?");
+    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+    const kept = new Set(fiche.passages.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1] ?? ''));
+    expect(kept.has('Neveu ou nièce')).toBe(true);
+    expect(kept.has('Enfant')).toBe(false);
+    expect(kept.has('Frère ou sœur')).toBe(false);
+  });
+
   it('a question that does not say leaves the case open, with both options (F929)', () => {
     const fiche = engine.getFiche('F929');
     const u = understand('Mon propriétaire me donne congé, combien de temps avant la fin du bail ?');

@@ -140,6 +140,19 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // The tax cases of an estate or a gift, by who the heir is to the deceased or the donor.
+    fact: (f) => f.heir,
+    values: {
+      enfant: /^enfants?$/u,
+      'petit-enfant': /^petits?-enfants?$/u,
+      ascendant: /^ascendants?\b/u,
+      'frere-soeur': /^freres? (?:ou|et) soeurs?$/u,
+      neveu: /^neveux? (?:ou|et) nieces?$/u,
+      conjoint: /^epoux (?:ou|et) partenaire/u,
+      autre: /^autre situation$/u,
+    },
+  },
+  {
     fact: (f) => f.landlordNotice,
     values: {
       vendre: /\bconge pour vendre\b/u,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
-import { buildMessages, DEFAULT_MAX_PRIMARY_CHARS, DEFAULT_MAX_SOURCE_CHARS, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
+import { buildMessages, factLines, DEFAULT_MAX_PRIMARY_CHARS, DEFAULT_MAX_SOURCE_CHARS, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
 import { understand } from '../question/understand';
 import type { RetrievedSource } from './types';
 
@@ -129,6 +129,15 @@ describe('buildMessages with the understanding of the question', () => {
     // The budget (70 characters: one passage) goes to the person's case.
     expect(text).toContain('« Logement meublé > Délais de préavis » (votre cas)');
     expect(text).not.toContain('6 mois');
+  });
+
+  it('tells the model who the heir is and why the landlord gives notice', () => {
+    expect(factLines(understand('Ma tante est décédée sans enfants, combien de droits de succession ?').facts)).toContain(
+      'Lien avec le défunt ou le donateur : la personne est son neveu ou sa nièce',
+    );
+    expect(factLines(understand("Mon proprio veut récupérer l'appart pour y loger sa fille").facts)).toContain(
+      'Congé du propriétaire : pour reprendre le logement (y habiter ou y loger un proche)',
+    );
   });
 
   it('asks for a short « En bref » for the person\'s case only', () => {

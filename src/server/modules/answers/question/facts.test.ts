@@ -94,6 +94,13 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(extractFacts('Mes enfants vivent une semaine chez moi').adult).toBe(false);
     expect(extractFacts('Je suis lycéenne et je cherche un job').adult).toBe(false);
   });
+  it('reads who the person is to the deceased or the donor', () => {
+    expect(extractFacts('Ma tante est décédée sans mari ni enfants, combien de droits de succession ?').heir).toBe('neveu');
+    expect(extractFacts('Ma grand-mère voudrait me donner de son vivant sa maison').heir).toBe('petit-enfant');
+    expect(extractFacts("Mon compagnon, avec qui j'étais pacsée depuis six ans, est décédé sans testament").heir).toBe('conjoint');
+    expect(extractFacts('Mon frère est mort sans enfant').heir).toBe('frere-soeur');
+    expect(extractFacts('Ma fille est partie vivre chez son père').heir).toBeUndefined();
+  });
   it('reads why the landlord gives notice: to sell, or to take the home back', () => {
     expect(extractFacts('Mon propriétaire veut vendre et me donne congé').landlordNotice).toBe('vendre');
     expect(extractFacts("Le proprio veut récupérer l'appart pour y loger sa fille").landlordNotice).toBe('reprise');

@@ -14,6 +14,8 @@ export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
 export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf' | 'celibataire';
 export type Purchase = 'distance' | 'magasin' | 'demarchage';
+/** Who the person is to the one whose estate or gift the question is about (the fiches' tax cases). */
+export type Heir = 'enfant' | 'petit-enfant' | 'ascendant' | 'frere-soeur' | 'neveu' | 'conjoint' | 'autre';
 /** Why a landlord gives notice: to sell the home, or to take it back (to live there or house a relative). */
 export type LandlordNotice = 'vendre' | 'reprise';
 export type Residence = 'france' | 'etranger';
@@ -80,6 +82,11 @@ export interface QuestionFacts {
   speed?: number;
   speedLimit?: number;
   purchase?: Purchase;
+  /**
+   * Who the person is to the deceased or the donor (« ma tante est décédée »: a niece or nephew; « ma
+   * grand-mère veut me donner sa maison »: a grandchild), read when the question is about an estate or a gift.
+   */
+  heir?: Heir;
   /** Why the landlord gives notice (« il veut vendre », « récupérer l'appart pour y loger sa fille »). */
   landlordNotice?: LandlordNotice;
   /**
@@ -321,6 +328,20 @@ export function factText(question: string): string {
   return normalizeText(question).replace(/['’‘]/gu, "'");
 }
 
+/** The relative whose estate or gift it is, as the question names them, and who the person is to them. */
+const HEIR_OF: readonly [RegExp, Heir][] = [
+  [/^(?:pere|mere|papa|maman|parents)$/u, 'enfant'],
+  [/^(?:grand-pere|grand-mere|grands-parents|papi|papy|mamie|mamy)$/u, 'petit-enfant'],
+  [/^(?:fils|fille|enfant)$/u, 'ascendant'],
+  [/^(?:frere|soeur)$/u, 'frere-soeur'],
+  [/^(?:oncle|tante)$/u, 'neveu'],
+  [/^(?:mari|femme|epoux|epouse|conjoint|conjointe|compagnon|compagne|partenaire)$/u, 'conjoint'],
+  [/^(?:cousin|cousine|parrain|marraine|ami|amie|voisin|voisine)$/u, 'autre'],
+];
+/** « ma tante est décédée », « mon oncle m'a légué », « ma grand-mère veut me donner »: the relative just before the death or the gift. */
+const HEIR_RE =
+  /\b(?:mon|ma|mes|notre|nos) (grand-pere|grand-mere|grands-parents|papi|papy|mamie|mamy|pere|mere|papa|maman|parents|fils|fille|enfant|frere|soeur|oncle|tante|mari|femme|epoux|epouse|conjointe?|compagnon|compagne|partenaire|cousine?|parrain|marraine|amie?|voisine?)\b(?:[^.?!]{0,60}?)\b(?:est decede|est decedee|sont decedes|est mort|est morte|vient de deceder|vient de mourir|nous a quittes|m'a legue|m'a laisse|veut me donner|voudrait me donner|va me donner|souhaite me donner|me donne|m'a donne|me legue)/u;
+
 /** Words that name a minor (« sans enfant » names none). */
 const MINOR_RE = /(?<!sans )\b(?:mineure?s?|enfants?|fils|filles?|ados?|adolescente?s?|lyceen(?:ne)?s?|collegien(?:ne)?s?|eleves?|bebes?|nourrissons?|petits?-enfants?|apprentie?s?)\b/u;
 
@@ -347,6 +368,8 @@ export function extractFacts(question: string): QuestionFacts {
     e.re.lastIndex = 0;
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
+  const heir = HEIR_RE.exec(t)?.[1];
+  if (heir) facts.heir = HEIR_OF.find(([re]) => re.test(heir))?.[1];
   const minorAge = [facts.age, ...facts.otherAges].some((a) => a !== undefined && a < 18);
   facts.adult = !minorAge && !MINOR_RE.test(t);
   return facts;
