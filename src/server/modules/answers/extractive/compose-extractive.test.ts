@@ -340,6 +340,26 @@ describe('« En bref » from the fiches about the question', () => {
   });
 });
 
+describe('lists whose items concern other people', () => {
+  it('drops an item with the one it goes on from, and never says a list’s introduction twice', () => {
+    const intro = 'Les personnes suivantes peuvent demander leur inscription sur la liste électorale jusqu’au 10e jour avant le scrutin :';
+    const source = testSource('F1', 'Inscription sur la liste électorale en cas de déménagement', [
+      {
+        sectionPath: ['Retraite'],
+        text: `${intro}\n- un agent public qui déménage parce qu'il a été admis à la retraite après le 6e vendredi précédant le scrutin\n- et les membres de sa famille domiciliés avec lui à la date de son départ à la retraite.`,
+      },
+      { sectionPath: ['Travail'], text: `${intro}\n- une personne qui déménage à cause de son travail (hors mutation) après le 6e vendredi précédant le scrutin, ainsi que sa famille.` },
+    ]);
+    const q = "J'ai déménagé à cause de mon travail le mois dernier. Puis-je encore demander mon inscription sur la liste électorale avant le scrutin ?";
+    const all = answerText(q, [source]);
+    expect(all).toMatch(/une personne qui déménage à cause de son travail/u);
+    expect(all).not.toMatch(/agent public/u);
+    expect(all).not.toMatch(/et les membres de sa famille domiciliés avec lui/u);
+    expect(all).not.toMatch(/départ à la retraite/u);
+    expect(all.split(intro).length - 1).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('a sentence around its list', () => {
   it('quotes the end of a sentence that goes on after its list, never the condition alone nor the end alone', () => {
     const source = testSource('F1', 'Plantations près de la limite', [

@@ -419,7 +419,13 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // The items of a list that name another person's case (« la déclaration conjointe des partenaires
         // qui décident d'un commun accord » when the partner refuses) are left out; a list of only such
         // items is not quoted.
-        const items = listed.items.filter((it) => verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) !== 'conflict');
+        // An item that goes on with the one before (« - et les membres de sa famille… ») goes with it.
+        let dropped = false;
+        const items = listed.items.filter((it) => {
+          const continues = /^(?:et|ou|ainsi que|mais)\s/u.test(it);
+          dropped = (continues && dropped) || verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) === 'conflict';
+          return !dropped;
+        });
         if (listed.items.length > 0 && items.length === 0) return;
         // Conditions to be met together: when one of them is not the person's, the rule is not theirs.
         if (items.length < listed.items.length && ALL_CONDITIONS_RE.test(listed.sentence) && !ONE_CONDITION_RE.test(listed.sentence)) return;
@@ -522,7 +528,13 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       score,
       personUnit,
       // The sentences and list items quoted: none of them may appear twice in the answer.
-      keys: [...quoted.map((q) => features(q).key), ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it))))],
+      // A list's introduction counts on its own too: two lists under one introduction (« Les personnes
+      // suivantes peuvent… : ») in two cases would say it twice.
+      keys: [
+        ...quoted.map((q) => features(q).key),
+        ...quoted.filter((q) => q.items.length > 0).map((q) => normalizeText(squeeze(q.sentence))),
+        ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it)))),
+      ],
       words: quoted.reduce((a, q) => a + features(q).words, 0),
     };
   });
