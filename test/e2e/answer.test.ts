@@ -168,12 +168,11 @@ describe('the answer flow', () => {
     const who = newCredentials('sans-credit');
     await registerThroughApi(shared.site.baseUrl, who);
     const { page, context, errors } = await openPage(shared.browser);
-    await signInToQuestion(page, who);
-    await waitForSignedIn(page, 3);
-
     // The last credits are spent elsewhere (another tab, the API) while this page still shows 3. The page
     // may re-read its profile at any time (30 s session tick, tab visibility): until the question is sent,
-    // it keeps seeing the stale balance, so the server's 402 is what this test exercises.
+    // it keeps seeing the stale balance, so the server's 402 is what this test exercises. The route is in
+    // place before signing in, so that no profile read already under way when the credits are spent can
+    // bring the real balance (the page then stayed on the form, once in a loaded CI run).
     let staleProfile = true;
     await page.route('**/api/profile', async (route) => {
       if (!staleProfile) return route.continue();
@@ -184,14 +183,15 @@ describe('the answer flow', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/answers') staleProfile = false;
     });
+    await signInToQuestion(page, who);
+    await waitForSignedIn(page, 3);
     const userId = (await userIdOf(shared.site, who.email)) ?? '';
     expect(await shared.site.server.app.accounts.credits.grant(userId, -3, 'test')).toMatchObject({ ok: true, balance: 0 });
     const ledgerBefore = await ledgerOf(userId);
 
     await ask(page, DEPOSIT_QUESTION);
-    // A client-side navigation (pushState): poll the URL rather than wait for a page load event. This step
-    // failed once in a full CI run (the page stayed on the form) and never alone: if it fails again, the
-    // message says what the form showed and what the badge said.
+    // A client-side navigation (pushState): poll the URL rather than wait for a page load event. If it
+    // fails, the message says what the form showed and what the badge said.
     try {
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/app/reponse-legale');
     } catch (err) {

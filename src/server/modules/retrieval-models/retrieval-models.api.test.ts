@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { fakeVector, startFakeEmbeddings, type FakeEmbeddings } from '../../../../test/support/fake-embeddings';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../../../../test/support/fake-llm';
 import { AUTH_TEST_ENV, signedInUser } from '../../../../test/api/support/http';
-import { retrieveSources } from '../answers/retrieval/retrieve';
+import { RETRIEVAL, retrieveSources } from '../answers/retrieval/retrieve';
 import { DENSE_CANDIDATES, fuseWithDense } from './retrieval-models';
 
 /**
@@ -132,7 +132,8 @@ describe('retrieval models in POST /api/answers', () => {
   it('both services failing: the answer rests on the lexical search alone', async () => {
     emb.setScript({ kind: 'stall' });
     llm.setScript({ kind: 'status', status: 503 });
-    const lexical = retrieveSources(t.app.searchEngine, QUESTION).sources.map((s) => s.id);
+    // A language model is configured: retrieval gives it its number of sources.
+    const lexical = retrieveSources(t.app.searchEngine, QUESTION, { maxSources: RETRIEVAL.modelSources }).sources.map((s) => s.id);
     const got = await ask(QUESTION);
     expectCitedFrom(got.ids, lexical);
     expect(await counters()).toEqual([
