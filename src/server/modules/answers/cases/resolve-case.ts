@@ -293,7 +293,8 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
       // A heading that names what it measures (« Si l'arrêt de travail est supérieur à 3 mois ») is tested
       // against the durations of that thing in the question (« mis en arrêt 10 jours »), not against the
       // others (« en CDI depuis 8 mois »), when the question ties one to it.
-      const named = facts.durations.filter((d) => d.about.some((w) => new RegExp(`\\b${w}\\b`, 'u').test(t)));
+      const headingWords = new Set(t.split(/[^a-z0-9-]+/u));
+      const named = facts.durations.filter((d) => d.about.some((w) => headingWords.has(w)));
       const durations = (named.length > 0 ? named : facts.durations).map((d) => d.days / perUnit);
       const ages = r.unit === 'an' ? [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges] : [];
       if (r.unit !== 'an') return durations;
