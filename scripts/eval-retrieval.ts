@@ -125,8 +125,9 @@ export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[])
   for (const item of items) {
     for (const q of item.variants) {
       questions += 1;
-      const ids = answerSources(engine, q).sources.map((s) => s.id);
+      // The composer's sources are the first of the model's (retrieval keeps fiches in one order).
       const wide = retrieveSources(engine, q, { danger: dangerKind(q), maxSources: RETRIEVAL.modelSources }).sources.map((s) => s.id);
+      const ids = wide.slice(0, RETRIEVAL.defaultSources);
       if (item.gold.includes(ids[0] ?? '')) first += 1;
       if (ids.some((id) => item.gold.includes(id))) inSources += 1;
       if (wide.some((id) => item.gold.includes(id))) inModelSources += 1;

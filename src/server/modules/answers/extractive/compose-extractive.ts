@@ -23,7 +23,7 @@ import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
-import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
+import { distanceText, speedExcess, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
@@ -230,7 +230,6 @@ function distanceUnit(metres: number): RegExp {
   return metres >= 1000 ? /\d\s?(?:km|kilomètres?)(?![\p{L}\p{N}/])/u : /\d\s?(?:m|mètres?|cm|centimètres?)(?![\p{L}\p{N}/])/u;
 }
 
-/** Units of the person's figures, as they read in a sentence. */
 /** Something a text holds or not (a regular expression, or a finer test). */
 interface TextTest {
   test(text: string): boolean;
@@ -264,19 +263,7 @@ function durationOf(unit: 'mois' | 'an'): TextTest {
 const MONTHS = durationOf('mois');
 const YEARS = durationOf('an');
 
-/**
- * The facts of the sentence that asks, when the question tells its situation first in other sentences
- * and the asking one gives a figure (« Je loue depuis 5 ans… Il peut me donner congé seulement 3 mois
- * avant la fin ? »): the rule is set beside that figure (3 months), not beside one told before (5 years).
- */
-function askedFacts(u: Understanding): QuestionFacts | undefined {
-  const parts = u.question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
-  if (parts.length < 2) return undefined;
-  const asked = [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1] ?? '';
-  const f = extractFacts(asked);
-  return factUnits(f).length > 0 ? f : undefined;
-}
-
+/** Units of the person's figures, as they read in a sentence. */
 function factUnits(f: QuestionFacts): TextTest[] {
   const out: TextTest[] = [];
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
@@ -467,7 +454,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const weights = u.words.map((_, i) => Math.log(1 + n / (1 + raws.filter((r) => r.present[i]).length)));
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
-  const unitsOfFacts = factUnits(askedFacts(u) ?? u.facts);
+  const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
   return raws.map((r): Candidate => {
     const f = features(r.unit);
     let hits = 0;
@@ -636,9 +623,11 @@ function quotable(c: Candidate): boolean {
 
 /** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
 function personFigure(u: Understanding, quoted: string): string | undefined {
-  const asked = askedFacts(u);
-  return (asked ? figureLine(asked, quoted) : undefined) ?? figureLine(u.facts, quoted);
+  return (u.askedFacts ? figureLine(u.askedFacts, quoted) : undefined) ?? figureLine(u.facts, quoted);
 }
+
+/** How a sentence states a duration in each unit of the person's. */
+const DURATION_TESTS: Record<string, TextTest> = { mois: MONTHS, an: YEARS, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };
 
 function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const excess = speedExcess(f);
@@ -648,8 +637,7 @@ function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;
   if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {
-    const unitRe: Record<string, TextTest> = { mois: MONTHS, an: YEARS, jour: /\d\s?jours?\b/u, semaine: /\d\s?(?:semaines?|jours?)\b/u };
-    const re = unitRe[d.unit];
+    const re = DURATION_TESTS[d.unit];
     if (!re || !re.test(quoted)) continue;
     const unit = d.unit === 'an' ? (d.value > 1 ? 'ans' : 'an') : d.unit === 'mois' ? 'mois' : `${d.unit}${d.value > 1 ? 's' : ''}`;
     const lead = d.relation === 'ago' ? `Vous indiquez que c'était il y a ${fmt(d.value)} ${unit}` : d.relation === 'since' ? `Vous indiquez une durée de ${fmt(d.value)} ${unit}` : `Vous indiquez ${fmt(d.value)} ${unit}`;

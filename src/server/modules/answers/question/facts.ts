@@ -30,9 +30,9 @@ export interface Duration {
   /** The same duration in days (months of 30 days, years of 365), to compare with a fiche's thresholds. */
   days: number;
   /**
-   * The words around it (accent-folded, 4 letters or more): what it is the duration of (« mis en arrêt 10
-   * jours » is an « arret », « en CDI depuis 8 mois » a « cdi »), so that a rule on the length of a sick
-   * leave is tested against the sick leave, not against the time in the job.
+   * The words around it (accent-folded, 4 letters or more, no function words): what it is the duration of
+   * (« mis en arrêt 10 jours » is an « arret », « serveur depuis 8 mois » a « serveur »), so that a rule on
+   * the length of a sick leave is tested against the sick leave, not against the time in the job.
    */
   about: string[];
 }
@@ -373,6 +373,11 @@ export function extractFacts(question: string): QuestionFacts {
   const minorAge = [facts.age, ...facts.otherAges].some((a) => a !== undefined && a < 18);
   facts.adult = !minorAge && !MINOR_RE.test(t);
   return facts;
+}
+
+/** Whether the facts hold a figure of the person's (an amount, a percentage, a duration, a distance, a speed). */
+export function hasFigure(f: QuestionFacts): boolean {
+  return f.amounts.length + f.percents.length + f.durations.length + f.distances.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
 }
 
 /** How far over the limit the person drove, when both are known. */

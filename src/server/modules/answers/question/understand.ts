@@ -3,7 +3,7 @@
  * composers (which case, which sentence first): its topic words (with the lay → legal lexicon), the
  * text given to the search engine, what it asks for (kind) and the person's facts.
  */
-import { extractFacts, type QuestionFacts } from './facts';
+import { extractFacts, hasFigure, type QuestionFacts } from './facts';
 import { questionKind, type QuestionKind } from './kind';
 import { searchText, topicWords, type TopicWord } from './topic-words';
 
@@ -16,14 +16,31 @@ export interface Understanding {
   searchText: string;
   kind: QuestionKind;
   facts: QuestionFacts;
+  /**
+   * The facts of the sentence that asks, when the question tells its situation in sentences before it and
+   * the asking one gives a figure (« Je loue depuis 5 ans… Il peut me donner congé seulement 3 mois avant
+   * la fin ? »): the figure a rule is set beside (3 months, not the 5 years told before).
+   */
+  askedFacts?: QuestionFacts;
+}
+
+/** The facts of the question's asking sentence (the last with « ? »), when it is not the only sentence and gives a figure. */
+function askingSentenceFacts(question: string): QuestionFacts | undefined {
+  const parts = question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
+  if (parts.length < 2) return undefined;
+  const asked = [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1] ?? '';
+  const f = extractFacts(asked);
+  return hasFigure(f) ? f : undefined;
 }
 
 export function understand(question: string): Understanding {
+  const askedFacts = askingSentenceFacts(question);
   return {
     question,
     words: topicWords(question),
     searchText: searchText(question),
     kind: questionKind(question),
     facts: extractFacts(question),
+    ...(askedFacts ? { askedFacts } : {}),
   };
 }
