@@ -47,6 +47,9 @@ export const EVERYDAY2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'ever
 export const LONG_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long.json');
 export const LONG2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long-2.json');
 export const ANSWERS_DEV_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
+/** Answer sets written later from fiches no other set uses: the third tuning set and a held-out one. */
+export const ANSWERS_TUNING3_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-tuning-3.json');
+export const ANSWERS_HELDOUT3_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-heldout-3.json');
 /** Questions outside the law, written before any engine output was looked at. */
 export const OFF_TOPIC_PATH = path.join(root, 'src', 'corpus', 'eval', 'off-topic-questions.json');
 
@@ -92,6 +95,11 @@ export function half<T>(items: readonly T[], h: 'A' | 'B' | 'all'): T[] {
 
 export function loadAnswersDev(): { q: string; gold: string[] }[] {
   return JSON.parse(fs.readFileSync(ANSWERS_DEV_PATH, 'utf8')) as { q: string; gold: string[] }[];
+}
+
+/** An answer set (`[{ q, gold, … }]`) as retrieval items: one phrasing each. */
+export function loadAnswersAsItems(file: string): EvalItem[] {
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { q: string; gold: string[] }[]).map((x, i) => ({ id: String(i), variants: [x.q], gold: x.gold }));
 }
 
 export function loadOffTopic(): string[] {
@@ -244,20 +252,26 @@ async function main(): Promise<void> {
     console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, loadEvalSet(EVERYDAY2_SET_PATH), set === 'everyday2' ? onMiss : undefined)));
   }
   if (set === 'answers' || set === 'all') answersLine('B');
-  const longLines = (file: string, name: string): void => {
+  const longLines = (file: string, name: string, load: (file: string) => EvalItem[] = loadEvalSet): void => {
     if (!fs.existsSync(file)) return;
-    const items = loadEvalSet(file);
+    const items = load(file);
     console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined)));
     console.log(formatSources(name, sourcesFigures(engine, items)));
   };
-  if (set === 'long' || set === 'all') longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
+  if (set === 'long' || set === 'all') {
+    longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
+    longLines(ANSWERS_HELDOUT3_PATH, 'answers-heldout-3 (held-out)', loadAnswersAsItems);
+  }
   // Then the tuned ones.
   if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
   if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
     console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
   }
   if (set === 'answers' || set === 'all') answersLine('A');
-  if (set === 'long' || set === 'all') longLines(LONG_SET_PATH, 'everyday-long (tuning)');
+  if (set === 'long' || set === 'all') {
+    longLines(LONG_SET_PATH, 'everyday-long (tuning)');
+    longLines(ANSWERS_TUNING3_PATH, 'answers-tuning-3 (tuning)', loadAnswersAsItems);
+  }
   if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
   if (set === 'scope' || set === 'all') {
     const f = evaluateScope(engine);

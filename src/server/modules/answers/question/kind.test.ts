@@ -22,6 +22,10 @@ describe('questionKind', () => {
     ['Et pour une fuite sur les canalisations, qui doit payer ?', 'droit'],
     ['C’est quoi une rupture conventionnelle ?', 'definition'],
     ['Mon voisin fait du bruit la nuit', 'autre'],
+    // The asking sentence says what is asked, in its own order.
+    ['J’ai reçu un avis de contravention. Combien je vais devoir payer, et dans quel délai ?', 'montant'],
+    ['Le panneau dit que c’est interdit. Combien de temps ai-je pour contester ?', 'delai'],
+    ['Mon patron dit que c’est obligatoire. Que puis-je faire ?', 'recours'],
   ])('« %s » → %s', (q, kind) => {
     expect(questionKind(q)).toBe(kind);
   });

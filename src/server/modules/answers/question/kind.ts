@@ -37,9 +37,33 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ['definition', /\b(c'est quoi|qu'est-ce qu'(un|une)|que (signifie|veut dire)|definition|difference entre)\b/],
 ];
 
-/** The kind of a question (« autre » when nothing in its wording says). */
+/**
+ * The sentence that asks (the last with « ? », or the last one), when the question tells its situation
+ * in sentences before it; undefined for a question of one sentence.
+ */
+export function askingSentence(question: string): string | undefined {
+  const parts = question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
+  if (parts.length < 2) return undefined;
+  return [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1];
+}
+
+/**
+ * The kind of a question: what its asking sentence asks first (« Combien je vais devoir payer, et dans
+ * quel délai ? » asks an amount before a deadline). When the asking sentence says nothing, the whole
+ * text decides, most specific wording first; « vraiment » or « interdit » told in the situation before
+ * the asking sentence are not what the person asks when that sentence says it. « autre » when nothing
+ * in the wording says.
+ */
 export function questionKind(question: string): QuestionKind {
   const t = normalizeText(question).replace(/[’‘]/gu, "'");
+  const ask = askingSentence(t) ?? t;
+  let first: { kind: QuestionKind; at: number } | undefined;
+  // At one position, the most specific pattern (listed first) wins.
+  for (const [kind, re] of KIND_PATTERNS) {
+    const m = re.exec(ask);
+    if (m && (first === undefined || m.index < first.at)) first = { kind, at: m.index };
+  }
+  if (first) return first.kind;
   for (const [kind, re] of KIND_PATTERNS) if (re.test(t)) return kind;
   return 'autre';
 }

@@ -98,6 +98,8 @@ export interface TopicWord {
   stems: Set<string>;
   /** Other stems already compared with this word (prefix or typo match), filled by `wordPresent`. */
   near?: Map<string, boolean>;
+  /** The word is in the sentence that asks (the last with « ? »), when the question tells its situation before it. */
+  asked?: boolean;
 }
 
 const compiled = compileLexicon(LEXICON);

@@ -12,4 +12,11 @@ describe('understand: the asking sentence’s own facts', () => {
     expect(understand('Mon propriétaire peut-il me donner congé 3 mois avant la fin du bail ?').askedFacts).toBeUndefined();
     expect(understand('Je loue mon studio depuis 5 ans. Mon propriétaire peut-il me donner congé ?').askedFacts).toBeUndefined();
   });
+  it('marks the words of the asking sentence when the question tells its situation before it', () => {
+    const u = understand("Le syndic a fait voter des travaux de façade. Puis-je contester la décision de l'assemblée ?");
+    expect(u.words.filter((w) => w.asked).map((w) => w.word)).toEqual(['contester', 'décision', 'assemblée']);
+    expect(u.words.find((w) => w.word === 'syndic')?.asked).toBeUndefined();
+    // A question of one sentence has no situation apart: nothing is marked.
+    expect(understand('Puis-je contester la décision du syndic ?').words.some((w) => w.asked)).toBe(false);
+  });
 });

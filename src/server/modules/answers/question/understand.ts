@@ -4,7 +4,7 @@
  * text given to the search engine, what it asks for (kind) and the person's facts.
  */
 import { extractFacts, hasFigure, type QuestionFacts } from './facts';
-import { questionKind, type QuestionKind } from './kind';
+import { askingSentence, questionKind, type QuestionKind } from './kind';
 import { searchText, topicWords, type TopicWord } from './topic-words';
 
 export interface Understanding {
@@ -25,19 +25,23 @@ export interface Understanding {
 }
 
 /** The facts of the question's asking sentence (the last with « ? »), when it is not the only sentence and gives a figure. */
-function askingSentenceFacts(question: string): QuestionFacts | undefined {
-  const parts = question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
-  if (parts.length < 2) return undefined;
-  const asked = [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1] ?? '';
+function askingSentenceFacts(asked: string | undefined): QuestionFacts | undefined {
+  if (asked === undefined) return undefined;
   const f = extractFacts(asked);
   return hasFigure(f) ? f : undefined;
 }
 
 export function understand(question: string): Understanding {
-  const askedFacts = askingSentenceFacts(question);
+  const asking = askingSentence(question);
+  const askedFacts = askingSentenceFacts(asking);
+  const words = topicWords(question);
+  if (asking !== undefined) {
+    const askedWords = new Set(topicWords(asking).map((w) => w.word));
+    for (const w of words) if (askedWords.has(w.word)) w.asked = true;
+  }
   return {
     question,
-    words: topicWords(question),
+    words,
     searchText: searchText(question),
     kind: questionKind(question),
     facts: extractFacts(question),

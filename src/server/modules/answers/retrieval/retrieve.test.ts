@@ -167,6 +167,21 @@ describe('retrieveSources', () => {
     expect(sources[0]?.title).toBe('Changement de prénom');
   });
 
+  it('puts first, among near equals, the fiche whose title holds the words of the asking sentence', () => {
+    const q = "Le syndic a fait voter des travaux de façade à l'assemblée générale alors que j'étais contre. Puis-je contester la décision de l'assemblée ?";
+    const titles = (): string[] => retrieveSources(engine, q).sources.map((s) => s.title);
+    expect(titles()[0]).toMatch(/contester une décision prise en assemblée/i);
+    const weight = RETRIEVAL.askedTitle;
+    try {
+      (RETRIEVAL as { askedTitle: number }).askedTitle = 0;
+      // Without it, the situation's words (« travaux », « voter ») lead to the fiche on charges and votes.
+      expect(titles()[0]).not.toMatch(/contester une décision/i);
+      expect(titles().slice(0, 2).join(' | ')).toMatch(/contester une décision prise en assemblée/i);
+    } finally {
+      (RETRIEVAL as { askedTitle: number }).askedTitle = weight;
+    }
+  });
+
   it('gives a danger question its protection fiches first, whatever the score', () => {
     for (const q of ['Mon mari me frappe quand il a bu', "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?"]) {
       const { sources, outOfScope } = retrieveSources(engine, q, { danger: 'violence' });

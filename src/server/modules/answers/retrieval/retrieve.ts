@@ -68,6 +68,8 @@ export const RETRIEVAL = {
   dangerConcepts: ['porter plainte'],
   /** Other fiches: score at least this share of the best one. */
   relativeScore: 0.35,
+  /** Weight of the asking sentence's words in a candidate's title (see `preferAskedInTitle`). */
+  askedTitle: 0.4,
   /** A fiche after the first naming no topic word in its head is dropped below this coverage. */
   offTopicCoverage: 0.5,
   /** Passages given per source (engine's best first, then the fiche's passages closest to the question). */
@@ -268,6 +270,25 @@ export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords:
   return bestScore >= t.plainScore || (bestScore >= t.plainHeadScore && bestHeadWords() > 0);
 }
 
+/**
+ * A question that tells its situation before it asks (« … Est-ce que je peux encore tout annuler ? »)
+ * names in its asking sentence what it is about; the situation's words (« crédit », « magasin ») find
+ * the neighbourhood. Among the candidates, a fiche whose title holds the asking sentence's words comes
+ * first among near equals: score × (1 + askedTitle × share of those words in its title).
+ */
+function preferAskedInTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[]): void {
+  const asked = words.filter((w) => w.asked);
+  if (asked.length === 0 || ranked.length < 2) return;
+  const scored = ranked.map((c) => {
+    let n = 0;
+    for (const w of asked) if (wordPresent(w, c.a.title)) n += 1;
+    return { c, score: c.result.score * (1 + RETRIEVAL.askedTitle * (n / asked.length)) };
+  });
+  // A stable sort: equal scores keep the engine's order.
+  scored.sort((x, y) => y.score - x.score);
+  ranked.splice(0, ranked.length, ...scored.map((x) => x.c));
+}
+
 export function retrieveSources(engine: SearchEngine, question: string, opts: RetrieveOptions = {}): RetrieveResult {
   const wanted = Math.min(RETRIEVAL.maxSources, Math.max(RETRIEVAL.minSources, Math.round(opts.maxSources ?? RETRIEVAL.defaultSources)));
   const urgent = opts.danger === 'violence';
@@ -299,6 +320,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const first = ranked[0];
   if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent)) return { sources: [], outOfScope: true };
 
+  preferAskedInTitle(ranked, words);
   const kept: typeof ranked = [];
   for (const c of ranked) {
     if (kept.length >= wanted) break;

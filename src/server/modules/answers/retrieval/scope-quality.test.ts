@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
-import { answersGoldTop3, evaluateScope, half, loadAnswersDev, loadEvalSet, LONG2_SET_PATH, sourcesFigures } from '../../../../../scripts/eval-retrieval';
+import { ANSWERS_HELDOUT3_PATH, answersGoldTop3, evaluateScope, half, loadAnswersAsItems, loadAnswersDev, loadEvalSet, LONG2_SET_PATH, sourcesFigures } from '../../../../../scripts/eval-retrieval';
 
 let engine: SearchEngine;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ beforeAll(async () => {
  * Levels reached: false refusals 7 of 1,177 legal questions (0.6 %); off-topic answered and charged 11 of
  * 129 (8.5 %, the target is 5 %: not reached, the guard keeps today's level); answers-dev half B, expected
  * fiche among the first 3 sources 25 of 30 (guard 24); the held-out long everyday questions, expected fiche
- * first 18 of 40 and among the language model's sources 27 of 40 (guards one question lower).
+ * first 18 of 40 and among the language model's sources 28 of 40; the third held-out answer set, expected
+ * fiche first 15 of 30 and among the language model's sources 23 of 30 (guards one question lower).
  */
 describe('scope decision (measured)', () => {
   it('refuses at most 1 % of the legal questions of the dev sets, and answers few off-topic questions', () => {
@@ -42,6 +43,13 @@ describe('held-out long everyday questions', () => {
     const f = sourcesFigures(engine, loadEvalSet(LONG2_SET_PATH));
     expect(f.questions).toBe(40);
     expect(f.first).toBeGreaterThanOrEqual(17);
-    expect(f.inModelSources).toBeGreaterThanOrEqual(26);
+    expect(f.inModelSources).toBeGreaterThanOrEqual(27);
+  }, 60_000);
+
+  it('keeps the expected fiche of the third held-out answer set first, and among the model’s sources, at the level reached', () => {
+    const f = sourcesFigures(engine, loadAnswersAsItems(ANSWERS_HELDOUT3_PATH));
+    expect(f.questions).toBe(30);
+    expect(f.first).toBeGreaterThanOrEqual(14);
+    expect(f.inModelSources).toBeGreaterThanOrEqual(22);
   }, 60_000);
 });
