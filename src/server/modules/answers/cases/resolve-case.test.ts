@@ -198,6 +198,19 @@ describe('factVerdict', () => {
     expect(factVerdict('Demande par les 2 partenaires', pacs)).toBe('conflict');
     expect(factVerdict('Demande par 1 seul partenaire', pacs)).toBe('fit');
   });
+  it('reads « époux » in a heading as the person divorcing, not when the heading is about their child', () => {
+    const divorcing = understand('Nous voulons divorcer à l’amiable, nos deux enfants ne demandent pas à voir le juge').facts;
+    expect(factVerdict('Si un enfant des époux veut être auditionné', divorcing)).toBe('neutral');
+    expect(factVerdict('Demande acceptée par les époux', divorcing)).toBe('fit');
+  });
+  it('against « Cas général », names a particular case by its situation, not by the people it speaks of (F10567)', () => {
+    // Parents of two children divorcing by agreement: the child's hearing is not their case.
+    const tops = keptTops('F10567', 'Avec mon mari on divorce à l’amiable, on a deux enfants. Peut-on prendre un seul avocat ?');
+    expect(tops).toContain('Cas général');
+    expect(tops).not.toContain('Si un enfant des époux veut être auditionné');
+    const heard = keptTops('F10567', 'Nous divorçons par consentement mutuel et notre fils de 12 ans veut être auditionné par le juge. Comment ça se passe ?');
+    expect(heard).toContain('Si un enfant des époux veut être auditionné');
+  });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);
     expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);

@@ -96,11 +96,12 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
   {
     fact: (f) => f.couple,
     values: {
-      marie: /(?<!non |ni |pas )\bmari(e|es|ee|age)\b|\bepoux\b/u,
+      marie: /(?<!non |ni |pas )\bmari(e|es|ee|age)\b|(?<!enfants? (?:des|d'un|de l'un des) )\bepoux\b/u,
       pacs: /\bpacs|partenaire/u,
       concubinage: /concubin|union libre|\b(?:non|pas) mari(e|es|ee)\b/u,
-      // A divorce speaks of « époux » all along: the person divorcing is one of them.
-      separe: /divorc|separ|\bepoux\b/u,
+      // A divorce speaks of « époux » all along: the person divorcing is one of them (not when the
+      // heading is about their child: « Si un enfant des époux veut être auditionné »).
+      separe: /divorc|separ|(?<!enfants? (?:des|d'un|de l'un des) )\bepoux\b/u,
       veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint/u,
       celibataire: /\bcelibataire|\b(?:non|ni|pas) mari(e|es|ee)\b/u,
     },
@@ -402,6 +403,9 @@ export interface CaseResolution {
   groups: CaseGroup[];
 }
 
+/** Stems of the people a rule speaks of (a child, a spouse, an employee, a landlord…). */
+const ACTOR_STEMS = corpusStems('enfant époux parent conjoint salarié employeur propriétaire locataire personne famille membre');
+
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
 
@@ -462,8 +466,12 @@ export function resolveCases(
       }
     }
     const alternatives = options.some(isSituational) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
+    // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
+    // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
+    const againstGeneral = options.some(isGeneralCase);
     const wordFits = options.filter((o) => {
       const mine = distinctive(o, options.filter((s) => s !== o));
+      if (againstGeneral) for (const actor of ACTOR_STEMS) mine.delete(actor);
       return mine.size > 0 && words.some((w) => wordPresent(w, mine));
     });
     if (alternatives && wordFits.length > 0 && wordFits.length < options.length) {

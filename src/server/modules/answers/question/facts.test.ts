@@ -55,6 +55,7 @@ describe('extractFacts: work contract, couple, student', () => {
     ['Mon compagnon, avec qui je vis sans être mariée, est muté', 'concubinage'],
     ["On s'est pacsés à la mairie il y a trois ans", 'pacs'],
     ['Je suis en plein divorce', 'separe'],
+    ['Nous divorçons à l’amiable', 'separe'],
     ['Mon mari et moi voulons acheter', 'marie'],
     ['Ma femme est décédée le mois dernier', 'veuf'],
   ])('« %s » → %s', (q, couple) => {

@@ -165,7 +165,7 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'couple:concubinage', re: /\b(sans etre (marie|mariee|maries|pacse|pacses|pacsee)|concubin\w*|union libre|en couple sans|pas marie)/u, apply: (_, f) => void (f.couple ??= 'concubinage') },
   { name: 'couple:veuf', re: /\b(veuf|veuve|(mon|ma) (mari|femme|epoux|epouse|conjoint|conjointe) (est )?(decede|decedee|mort|morte))\b/u, apply: (_, f) => void (f.couple ??= 'veuf') },
   { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
-  { name: 'couple:separe', re: /\b(divorce|divorcee|divorces|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
+  { name: 'couple:separe', re: /\b(divorc|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
   { name: 'couple:marie', re: /\b(marie|mariee|maries|mariage|mon mari|ma femme|mon epoux|mon epouse)\b/u, apply: (_, f) => void (f.couple ??= 'marie') },
   { name: 'student', re: /\b(etudiant|etudiante|etudiants|a la fac|en bts|en licence|en master|lyceen|lyceenne)\b/u, apply: (_, f) => void (f.student = true) },
   { name: 'area:out', re: /\b(hors agglomeration|sur (l'|une )?autoroute|route nationale|route departementale|en campagne|a la campagne|hors de la ville)\b/u, apply: (_, f) => void (f.builtUpArea ??= false) },
