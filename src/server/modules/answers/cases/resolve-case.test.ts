@@ -211,6 +211,16 @@ describe('factVerdict', () => {
     const heard = keptTops('F10567', 'Nous divorçons par consentement mutuel et notre fils de 12 ans veut être auditionné par le juge. Comment ça se passe ?');
     expect(heard).toContain('Si un enfant des époux veut être auditionné');
   });
+  it('reads every case heading beside « Cas général » as a particular case of it (F19846, transport costs)', () => {
+    // The part-time rule below half-time is not the case of a question that does not say so.
+    const fiche = engine.getFiche('F19846');
+    if (!fiche) throw new Error('no fiche F19846');
+    const u = understand('Mon employeur refuse de rembourser mon abonnement de métro. A-t-il le droit ?');
+    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+    const group = res.groups.find((g) => g.options.includes('Cas général') && g.prefix.join(' › ') === 'Transport public › Base de remboursement');
+    expect(group?.options).toContain("Salariés à temps partiel effectuant moins qu'un mi-temps");
+    expect(group?.kept).toEqual(['Cas général']);
+  });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);
     expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);

@@ -440,7 +440,9 @@ export function resolveCases(
     const prefix = key === '' ? [] : key.split('\u0000');
     const cases = children.filter((c) => isCaseHeading(c, children.filter((s) => s !== c), prefix.length));
     // Parallel alternatives only: at least two case headings, parallel to one another or all cases at the top.
-    const options = cases.filter((c) => isGeneralCase(c) || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
+    // Beside « Cas général », every case heading is a particular case of it.
+    const beside = cases.some(isGeneralCase);
+    const options = cases.filter((c) => beside || isGeneralCase(c) || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
     if (options.length < 2) continue;
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
