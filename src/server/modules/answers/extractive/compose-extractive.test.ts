@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -530,5 +530,19 @@ describe('the person’s distance beside the rule', () => {
     expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [flights])).toMatch(/Vous indiquez une distance de 1\u202f100 km\./u);
     const fences = testSource('F14', 'Clôture et retard de vol', [{ sectionPath: ['Hauteur'], text: 'Pour un vol retardé, la clôture de l’aéroport doit mesurer 2 mètres au moins.' }]);
     expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [fences])).not.toMatch(/Vous indiquez une distance/u);
+  });
+});
+
+describe('refersBack', () => {
+  it('reads « ce droit », « ce délai » as the sentence before’s, unless the sentence itself named it first', () => {
+    expect(refersBack('Ce délai court à partir de la réception.')).toBe(true);
+    expect(refersBack("Si vous exercez ce droit, le vendeur doit vous rembourser.")).toBe(true);
+    expect(refersBack('Il peut porter plainte.')).toBe(true);
+    expect(
+      refersBack(
+        "Si l'un des parents bénéficie d'un droit de visite et si l'autre parent l'empêche d'exercer ce droit, il peut porter plainte auprès du procureur.",
+      ),
+    ).toBe(false);
+    expect(refersBack('Le délai de préavis est de 3 mois.')).toBe(false);
   });
 });

@@ -95,9 +95,21 @@ const ONE_CONDITION_RE = /(?<![\p{L}\p{N}])(?:l'une|l’une|une|au moins une|un 
 const BACK_REFERENCE_RE =
   /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
 
-/** A sentence that names something of the one before it (« Ce délai… », « Il peut… », « … de ce droit »). */
-function refersBack(sentence: string): boolean {
-  return DEPENDENT_RE.test(sentence) || BACK_REFERENCE_RE.test(sentence);
+const BACK_REFERENCE_GLOBAL_RE = new RegExp(BACK_REFERENCE_RE.source, 'gu');
+
+/**
+ * A sentence that names something of the one before it (« Ce délai… », « Il peut… », « … de ce droit »).
+ * « ce droit » whose noun the sentence itself named before (« Si l'un des parents bénéficie d'un droit de
+ * visite … et si l'autre l'empêche d'exercer ce droit, … ») refers to its own words.
+ */
+export function refersBack(sentence: string): boolean {
+  if (DEPENDENT_RE.test(sentence)) return true;
+  for (const m of sentence.matchAll(BACK_REFERENCE_GLOBAL_RE)) {
+    const noun = /\S+$/u.exec(m[0])?.[0].replace(/s$/u, '') ?? '';
+    const before = sentence.slice(0, m.index ?? 0).toLowerCase();
+    if (!(noun.length >= 3 && before.includes(noun.toLowerCase()))) return true;
+  }
+  return false;
 }
 
 /** A sentence that needs the one before it: it refers back to it, or qualifies it (« Toutefois, … »). */
