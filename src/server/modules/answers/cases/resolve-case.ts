@@ -441,8 +441,8 @@ export function resolveCases(
     const cases = children.filter((c) => isCaseHeading(c, children.filter((s) => s !== c), prefix.length));
     // Parallel alternatives only: at least two case headings, parallel to one another or all cases at the top.
     // Beside « Cas général », every case heading is a particular case of it.
-    const beside = cases.some(isGeneralCase);
-    const options = cases.filter((c) => beside || isGeneralCase(c) || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
+    const againstGeneral = cases.some(isGeneralCase);
+    const options = cases.filter((c) => againstGeneral || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
     if (options.length < 2) continue;
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
@@ -470,7 +470,6 @@ export function resolveCases(
     const alternatives = options.some(isSituational) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
     // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
-    const againstGeneral = options.some(isGeneralCase);
     const wordFits = options.filter((o) => {
       const mine = distinctive(o, options.filter((s) => s !== o));
       if (againstGeneral) for (const actor of ACTOR_STEMS) mine.delete(actor);
