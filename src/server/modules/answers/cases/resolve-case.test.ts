@@ -221,6 +221,14 @@ describe('factVerdict', () => {
     expect(group?.options).toContain("Salariés à temps partiel effectuant moins qu'un mi-temps");
     expect(group?.kept).toEqual(['Cas général']);
   });
+  it('tests half-time thresholds against the hours worked a week, and part-time against full-time', () => {
+    const below = "Salariés à temps partiel effectuant moins qu'un mi-temps";
+    expect(factVerdict(below, understand('Je travaille 15 heures par semaine').facts)).toBe('fit');
+    expect(factVerdict(below, understand('Je ne travaille que 24 heures par semaine').facts)).toBe('conflict');
+    expect(factVerdict('Temps plein (complet)', understand('Je suis à mi-temps').facts)).toBe('conflict');
+    expect(factVerdict('Temps partiel', understand('Je suis à mi-temps').facts)).toBe('fit');
+    expect(factVerdict('Temps partiel', understand('Mon patron ne me paie pas').facts)).toBe('neutral');
+  });
   it('tells situations from topics', () => {
     expect(isSituational('Logement meublé')).toBe(true);
     expect(isSituational('Entre 1 et 3 mois de présence')).toBe(true);

@@ -12,7 +12,7 @@
  * conflict; otherwise it stays open, and the composer may offer its options as choices.
  */
 import { normalizeText } from '../../../../common/french-text';
-import { speedExcess, type QuestionFacts } from '../question/facts';
+import { HALF_TIME_HOURS, speedExcess, type QuestionFacts } from '../question/facts';
 import { corpusStems, sameThing, wordPresent, type TopicWord } from '../question/topic-words';
 
 /** Children titles of each heading prefix, over the fiche's passages (key: the prefix joined by \u0000). */
@@ -113,6 +113,13 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     values: {
       locataire: /^(?:si )?(?:(?:vous etes|vous etiez|le defunt etait) )?locataires?$/u,
       proprietaire: /^(?:si )?(?:(?:vous etes|vous etiez|le defunt etait) )?(?:les seuls )?proprietaires?(?: occupants?)?$|^le proprietaire occupe son logement$/u,
+    },
+  },
+  {
+    fact: (f) => f.workTime,
+    values: {
+      partiel: /temps partiel|mi-temps/u,
+      plein: /temps (?:plein|complet)|plein temps/u,
     },
   },
   {
@@ -355,6 +362,9 @@ function presenceOf(t: string, absent: readonly string[]): 'absent' | 'present' 
   return undefined;
 }
 
+/** A threshold of half-time work in a heading: below it (group 1) or at least it (group 2). */
+const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au moins (?:un|a) |superieure? ou egale? a (?:un )?)mi-temps/u;
+
 /** How a heading stands against the facts (categories, the things the question says are missing, ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
   const t = normalizeText(title).replace(/['’]/gu, "'");
@@ -366,6 +376,12 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
     const named = Object.entries(cat.values).filter(([, re]) => re.test(t));
     if (named.length === 0) continue;
     if (mine && mine.test(t)) fit = true;
+    else return 'conflict';
+  }
+  // « moins qu'un mi-temps », « au moins un mi-temps »: the person's hours a week against half of 35.
+  const half = HALF_TIME_RE.exec(t);
+  if (half && facts.weeklyHours !== undefined) {
+    if ((half[1] !== undefined) === facts.weeklyHours < HALF_TIME_HOURS) fit = true;
     else return 'conflict';
   }
   const presence = presenceOf(t, facts.absent);

@@ -242,3 +242,21 @@ describe('distanceText', () => {
     expect(distanceText(1_100_000)).toBe('1\u202f100 km');
   });
 });
+
+describe('extractFacts: working time', () => {
+  it.each([
+    ['Je ne travaille que 24 heures par semaine', 24, 'partiel'],
+    ['Je fais 15 h par semaine dans une boulangerie', 15, 'partiel'],
+    ['Mon contrat prévoit 39 heures hebdomadaires', 39, 'plein'],
+    ['Je suis à mi-temps depuis la naissance de ma fille', 17.5, 'partiel'],
+  ])('« %s » → %s h, %s', (q, hours, time) => {
+    const f = extractFacts(q);
+    expect(f.weeklyHours).toBe(hours);
+    expect(f.workTime).toBe(time);
+  });
+  it('reads the kind of working time without hours', () => {
+    expect(extractFacts('Je travaille à temps partiel').workTime).toBe('partiel');
+    expect(extractFacts('Je suis à temps plein en CDI').workTime).toBe('plein');
+    expect(extractFacts('Mon préavis dure 24 heures').weeklyHours).toBeUndefined();
+  });
+});

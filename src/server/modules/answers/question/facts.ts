@@ -14,6 +14,8 @@ export type Housing = 'meuble' | 'vide' | 'colocation' | 'social';
 export type Contract = 'cdi' | 'cdd' | 'interim' | 'stage' | 'apprentissage' | 'fonction-publique' | 'independant';
 export type Couple = 'marie' | 'pacs' | 'concubinage' | 'separe' | 'veuf' | 'celibataire';
 export type Purchase = 'distance' | 'magasin' | 'demarchage';
+/** Part-time or full-time work. */
+export type WorkTime = 'partiel' | 'plein';
 /** Who the person is to the one whose estate or gift the question is about (the fiches' tax cases). */
 export type Heir = 'enfant' | 'petit-enfant' | 'ascendant' | 'frere-soeur' | 'neveu' | 'conjoint' | 'autre';
 /** Why a landlord gives notice: to sell the home, or to take it back (to live there or house a relative). */
@@ -82,6 +84,10 @@ export interface QuestionFacts {
   speed?: number;
   speedLimit?: number;
   purchase?: Purchase;
+  /** Part-time or full-time work (« à mi-temps », « 24 heures par semaine », « à temps plein »). */
+  workTime?: WorkTime;
+  /** Hours worked a week (« je travaille 24 heures par semaine »; « à mi-temps » is half of 35). */
+  weeklyHours?: number;
   /**
    * Who the person is to the deceased or the donor (« ma tante est décédée »: a niece or nephew; « ma
    * grand-mère veut me donner sa maison »: a grandchild), read when the question is about an estate or a gift.
@@ -188,10 +194,24 @@ const CATEGORICAL: readonly Extractor[] = [
     re: /\b(?:reprendre|recuperer|recupere|reprend) (?:le logement|l'appart\w*|la maison|le studio|son logement|son appart\w*|son bien)\b|\bpour y (?:loger|habiter|vivre|installer|mettre)\b|\b(?:loger|installer|mettre) (?:sa|son) (?:fille|fils|mere|pere|enfant|soeur|frere)\b/u,
     apply: (_, f) => void (f.landlordNotice ??= 'reprise'),
   },
+  { name: 'workTime:partiel', re: /\b(temps partiel|mi-temps|a (?:80|90|70|60|50) ?%|a (?:4|3)\/5)\b/u, apply: (_, f) => void (f.workTime ??= 'partiel') },
+  { name: 'workTime:plein', re: /\b(temps plein|temps complet|plein temps)\b/u, apply: (_, f) => void (f.workTime ??= 'plein') },
   { name: 'purchase:magasin', re: /\b(en magasin|au magasin|dans (un|le) magasin|en boutique|dans (une|la) boutique|en grande surface|chez le concessionnaire)\b/u, apply: (_, f) => void (f.purchase ??= 'magasin') },
 ];
 
+/** Half of the legal working week of 35 hours. */
+export const HALF_TIME_HOURS = 17.5;
+
 const NUMERIC: readonly Extractor[] = [
+  {
+    name: 'weeklyHours',
+    re: new RegExp(`\\b${NUMBER} ?(?:h|heures?)(?: de travail)? (?:par semaine|a la semaine|hebdomadaires?|\\/ ?semaine)`, 'gu'),
+    apply: (m, f) => {
+      const n = parseFrenchNumber(m[1] ?? '');
+      if (n !== undefined && n > 0 && n <= 80) f.weeklyHours ??= n;
+    },
+  },
+  { name: 'weeklyHours:mi-temps', re: /\ba mi-temps\b/gu, apply: (_, f) => void (f.weeklyHours ??= HALF_TIME_HOURS) },
   {
     name: 'age:self',
     re: new RegExp(`\\b(?:j'ai|j'avais|je vais avoir|ag[ee]e? de|a l'age de) ${NUMBER} ans\\b`, 'gu'),
@@ -368,6 +388,7 @@ export function extractFacts(question: string): QuestionFacts {
     e.re.lastIndex = 0;
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
+  if (facts.weeklyHours !== undefined) facts.workTime ??= facts.weeklyHours < 35 ? 'partiel' : 'plein';
   const heir = HEIR_RE.exec(t)?.[1];
   if (heir) facts.heir = HEIR_OF.find(([re]) => re.test(heir))?.[1];
   const minorAge = [facts.age, ...facts.otherAges].some((a) => a !== undefined && a < 18);
