@@ -93,13 +93,14 @@ export function half<T>(items: readonly T[], h: 'A' | 'B' | 'all'): T[] {
   return h === 'all' ? [...items] : items.filter((_, i) => (h === 'A' ? i % 2 === 0 : i % 2 === 1));
 }
 
-export function loadAnswersDev(): { q: string; gold: string[] }[] {
-  return JSON.parse(fs.readFileSync(ANSWERS_DEV_PATH, 'utf8')) as { q: string; gold: string[] }[];
+/** An answer set (answers-dev.json by default): its questions and expected fiches. */
+export function loadAnswersDev(file = ANSWERS_DEV_PATH): { q: string; gold: string[] }[] {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { q: string; gold: string[] }[];
 }
 
 /** An answer set (`[{ q, gold, … }]`) as retrieval items: one phrasing each. */
 export function loadAnswersAsItems(file: string): EvalItem[] {
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { q: string; gold: string[] }[]).map((x, i) => ({ id: String(i), variants: [x.q], gold: x.gold }));
+  return loadAnswersDev(file).map((x, i) => ({ id: String(i), variants: [x.q], gold: x.gold }));
 }
 
 export function loadOffTopic(): string[] {

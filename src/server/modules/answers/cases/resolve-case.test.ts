@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { understand } from '../question/understand';
-import { factVerdict, headingRange, isSituational, negationPair, pathStatus, resolveCases } from './resolve-case';
+import type { Fiche } from '../../../../corpus/types';
+import { factVerdict, headingRange, isSituational, negationPair, pathStatus, resolveCases, type CaseResolution } from './resolve-case';
 
 let engine: SearchEngine;
 
@@ -10,12 +11,17 @@ beforeAll(async () => {
   engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
 }, 600_000);
 
-/** The headings at `depth` (0: top level) of the passages of a fiche kept for a question. */
-function keptTops(id: string, question: string, depth = 0): string[] {
+/** The cases of a real fiche resolved for a question, with the fiche. */
+function resolved(id: string, question: string): { fiche: Fiche; res: CaseResolution } {
   const fiche = engine.getFiche(id);
   if (!fiche) throw new Error(`no fiche ${id}`);
   const u = understand(question);
-  const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+  return { fiche, res: resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts) };
+}
+
+/** The headings at `depth` (0: top level) of the passages of a fiche kept for a question. */
+function keptTops(id: string, question: string, depth = 0): string[] {
+  const { fiche, res } = resolved(id, question);
   return [...new Set(fiche.passages.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[depth] ?? ''))];
 }
 
@@ -213,10 +219,7 @@ describe('factVerdict', () => {
   });
   it('reads every case heading beside « Cas général » as a particular case of it (F19846, transport costs)', () => {
     // The part-time rule below half-time is not the case of a question that does not say so.
-    const fiche = engine.getFiche('F19846');
-    if (!fiche) throw new Error('no fiche F19846');
-    const u = understand('Mon employeur refuse de rembourser mon abonnement de métro. A-t-il le droit ?');
-    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts);
+    const { res } = resolved('F19846', 'Mon employeur refuse de rembourser mon abonnement de métro. A-t-il le droit ?');
     const group = res.groups.find((g) => g.options.includes('Cas général') && g.prefix.join(' › ') === 'Transport public › Base de remboursement');
     expect(group?.options).toContain("Salariés à temps partiel effectuant moins qu'un mi-temps");
     expect(group?.kept).toEqual(['Cas général']);

@@ -93,9 +93,7 @@ const ONE_CONDITION_RE = /(?<![\p{L}\p{N}])(?:l'une|l’une|une|au moins une|un 
  * conditions ») depends on it wherever the reference stands.
  */
 const BACK_REFERENCE_RE =
-  /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/u;
-
-const BACK_REFERENCE_GLOBAL_RE = new RegExp(BACK_REFERENCE_RE.source, 'gu');
+  /(?<![\p{L}\p{N}])(?:ce|cet|cette|ces) (?:délais?|date|dates|montants?|sommes?|période|durée|plafonds?|taux|cas|conditions?|règles?|démarches?|procédures?|situations?|indemnités?|primes?|aides?|allocations?|documents?|formalités?|obligations?|droits?|sanctions?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:celui-ci|celle-ci|ceux-ci|celles-ci|ci-dessus)(?![\p{L}\p{N}])/gu;
 
 /**
  * A sentence that names something of the one before it (« Ce délai… », « Il peut… », « … de ce droit »).
@@ -104,7 +102,7 @@ const BACK_REFERENCE_GLOBAL_RE = new RegExp(BACK_REFERENCE_RE.source, 'gu');
  */
 export function refersBack(sentence: string): boolean {
   if (DEPENDENT_RE.test(sentence)) return true;
-  for (const m of sentence.matchAll(BACK_REFERENCE_GLOBAL_RE)) {
+  for (const m of sentence.matchAll(BACK_REFERENCE_RE)) {
     const noun = /\S+$/u.exec(m[0])?.[0].replace(/s$/u, '') ?? '';
     const before = sentence.slice(0, m.index ?? 0).toLowerCase();
     if (!(noun.length >= 3 && before.includes(noun.toLowerCase()))) return true;

@@ -5,6 +5,7 @@
  */
 import { extractFacts, hasFigure, type QuestionFacts } from './facts';
 import { askingSentence, questionKind, type QuestionKind } from './kind';
+import { tokenize } from '../../../../corpus/analyzer';
 import { searchText, topicWords, type TopicWord } from './topic-words';
 
 export interface Understanding {
@@ -36,8 +37,8 @@ export function understand(question: string): Understanding {
   const askedFacts = askingSentenceFacts(asking);
   const words = topicWords(question);
   if (asking !== undefined) {
-    const askedWords = new Set(topicWords(asking).map((w) => w.word));
-    for (const w of words) if (askedWords.has(w.word)) w.asked = true;
+    const askedTokens = new Set(tokenize(asking).map((t) => t.toLowerCase()));
+    for (const w of words) if (askedTokens.has(w.word)) w.asked = true;
   }
   return {
     question,

@@ -39,17 +39,13 @@ describe('answers-dev held-out half', () => {
 });
 
 describe('held-out long everyday questions', () => {
-  it('keeps the expected fiche first, and among the sources the language model reads, at the level reached', () => {
-    const f = sourcesFigures(engine, loadEvalSet(LONG2_SET_PATH));
-    expect(f.questions).toBe(40);
-    expect(f.first).toBeGreaterThanOrEqual(17);
-    expect(f.inModelSources).toBeGreaterThanOrEqual(27);
-  }, 60_000);
-
-  it('keeps the expected fiche of the third held-out answer set first, and among the model’s sources, at the level reached', () => {
-    const f = sourcesFigures(engine, loadAnswersAsItems(ANSWERS_HELDOUT3_PATH));
-    expect(f.questions).toBe(30);
-    expect(f.first).toBeGreaterThanOrEqual(14);
-    expect(f.inModelSources).toBeGreaterThanOrEqual(22);
+  it.each([
+    ['everyday-long-2', () => loadEvalSet(LONG2_SET_PATH), 40, 17, 27],
+    ['answers-heldout-3', () => loadAnswersAsItems(ANSWERS_HELDOUT3_PATH), 30, 14, 22],
+  ] as const)('%s keeps the expected fiche first, and among the sources the language model reads, at the level reached', (_, load, questions, first, inModel) => {
+    const f = sourcesFigures(engine, load());
+    expect(f.questions).toBe(questions);
+    expect(f.first).toBeGreaterThanOrEqual(first);
+    expect(f.inModelSources).toBeGreaterThanOrEqual(inModel);
   }, 60_000);
 });
