@@ -81,6 +81,14 @@ describe('resolveCases on real fiches', () => {
     expect(tops).not.toContain('Bail signé avant le 27 mars 2014');
   });
 
+  it('reads sibling stages of a procedure as cases: a dossier just filed is at « Dès le dépôt » (F10434, surendettement)', () => {
+    const filed = keptTops('F10434', 'Je viens de déposer mon dossier de surendettement et un créancier fait saisir mon compte bancaire. Que faire ?');
+    expect(filed).toEqual(['Dès le dépôt du dossier de surendettement']);
+    // A question that names both stages leaves the case open: both stay, and the answer asks.
+    const { res } = resolved('F10434', 'Mon dossier de surendettement a été déclaré recevable mais la saisie sur mon salaire continue. Est-ce normal ?');
+    expect(res.groups.find((g) => g.prefix.length === 0)).toMatchObject({ state: 'open', kept: ['Dès le dépôt du dossier de surendettement', 'Dès que le dossier est recevable'] });
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);

@@ -422,6 +422,13 @@ export interface CaseResolution {
 /** Stems of the people a rule speaks of (a child, a spouse, an employee, a landlord…). */
 const ACTOR_STEMS = corpusStems('enfant époux parent conjoint salarié employeur propriétaire locataire personne famille membre');
 
+/**
+ * A heading that names a stage of a procedure (« Dès le dépôt du dossier », « Dès que le dossier est
+ * recevable », « Avant le jugement », « Après le jugement »): sibling stages are alternatives, and the
+ * question tells which one the person is at (« j'ai déposé un dossier il y a 10 jours »).
+ */
+const STAGE_HEADING_RE = /^(?:dès |avant |après |pendant |lors d|au moment d|au cours d|une fois )/iu;
+
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
 
@@ -483,7 +490,8 @@ export function resolveCases(
         continue;
       }
     }
-    const alternatives = options.some(isSituational) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
+    const alternatives =
+      options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
     // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
     const wordFits = options.filter((o) => {

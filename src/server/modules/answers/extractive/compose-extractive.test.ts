@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { answersYesOrNo, askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -530,6 +530,17 @@ describe('the person’s distance beside the rule', () => {
     expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [flights])).toMatch(/Vous indiquez une distance de 1\u202f100 km\./u);
     const fences = testSource('F14', 'Clôture et retard de vol', [{ sectionPath: ['Hauteur'], text: 'Pour un vol retardé, la clôture de l’aéroport doit mesurer 2 mètres au moins.' }]);
     expect(answerText('Notre vol de 1 100 km a eu 4 heures de retard, quelle indemnisation pour ce vol retardé ?', [fences])).not.toMatch(/Vous indiquez une distance/u);
+  });
+});
+
+describe('answersYesOrNo', () => {
+  it('reads the fiche’s « Oui, … », « Non, … », « Si, … » as an answer, and a condition « Si … » as none', () => {
+    expect(answersYesOrNo('Oui, le bailleur peut exiger un dépôt de garantie.')).toBe(true);
+    expect(answersYesOrNo('Non : il est interdit de brûler les déchets verts.')).toBe(true);
+    expect(answersYesOrNo('Si, sous certaines conditions.')).toBe(true);
+    expect(answersYesOrNo('Si des racines ou des ronces empiètent sur votre propriété, vous pouvez librement les couper.')).toBe(false);
+    expect(answersYesOrNo('Sinon, le juge peut être saisi.')).toBe(false);
+    expect(answersYesOrNo('Nonobstant toute clause contraire, le bail est reconduit.')).toBe(false);
   });
 });
 

@@ -212,6 +212,14 @@ export function isExample(sentence: string): boolean {
   return /^(?:Exemple|Par exemple)(?![\p{L}\p{N}])/u.test(sentence);
 }
 
+/**
+ * A sentence that answers a yes-or-no question by itself: the fiche's « Oui, … », « Non, … » or « Si, … »,
+ * not a condition (« Si des racines empiètent sur votre propriété, … » answers another case).
+ */
+export function answersYesOrNo(sentence: string): boolean {
+  return /^(?:Oui|Non)(?![\p{L}\p{N}])|^Si\s?,/u.test(sentence);
+}
+
 /** The figure a question of duration or amount asks for, in numbers (« 30 jours », « 86 € »), not only named (« un délai »). */
 export function askedFigure(kind: QuestionKind, text: string): boolean {
   if (kind === 'delai') return /\d\s?(?:jours?|mois|ans?|années?|semaines?|heures?)(?![\p{L}\p{N}])/u.test(text);
@@ -487,8 +495,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (r.view.si === 0) score += WEIGHTS.firstSource;
     else if (r.view.si === 1) score += WEIGHTS.secondSource;
     if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
-    // A yes-or-no question answered by the fiche's own « Oui, … » / « Non, … ».
-    if (u.kind === 'droit' && /^(?:Oui|Non|Si)\b/u.test(r.unit.sentence)) score += WEIGHTS.yesNo;
+    if (u.kind === 'droit' && answersYesOrNo(r.unit.sentence)) score += WEIGHTS.yesNo;
     // A fiche titled as a question answers it in its summary.
     if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) score += WEIGHTS.questionFicheSummary;
     if (f.normative) score += WEIGHTS.normative;
