@@ -27,6 +27,15 @@ describe('splitFrenchSentences', () => {
 });
 
 describe('passageUnits', () => {
+  it('marks the sentences of a worked example, up to the end of its paragraph', () => {
+    const text = [
+      'La quotité disponible peut être attribuée librement par le défunt dans son testament.',
+      'Par exemple, le défunt a un patrimoine de 200 000 € et 3 enfants. Chaque enfant recevra donc 50 000 €. Le défunt peut attribuer les 25 % restants.',
+      'À savoir : les parents ont un droit de retour.',
+    ].join('\n');
+    expect(passageUnits(text).map((u) => u.example === true)).toEqual([false, true, true, true, false]);
+  });
+
   it('keeps a sentence ending with « : » with its list, drops headings, resources and tables', () => {
     const text = [
       'Délai',

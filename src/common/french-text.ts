@@ -95,7 +95,15 @@ export interface Unit {
   heading?: string;
   /** Index of the unit in its passage (0 = first). */
   index: number;
+  /**
+   * The unit belongs to a worked example (« Par exemple, le défunt a un patrimoine de 200 000 €… » and the
+   * sentences of the same paragraph that go on with it, or a paragraph under a heading « Exemple »): its
+   * figures are another person's.
+   */
+  example?: true;
 }
+
+const EXAMPLE_START_RE = /^(?:Exemples?|Par exemple)(?![\p{L}\p{N}])/u;
 
 function isHeadingLine(line: string, next: string | undefined): boolean {
   if (next === undefined) return false;
@@ -139,8 +147,9 @@ export function passageUnits(text: string): Unit[] {
       heading = line;
       continue;
     }
+    const example = EXAMPLE_START_RE.test(line) || (heading !== undefined && EXAMPLE_START_RE.test(heading));
     for (const sentence of splitFrenchSentences(line)) {
-      const unit: Unit = { sentence, items: [], index: units.length, ...(heading !== undefined ? { heading } : {}) };
+      const unit: Unit = { sentence, items: [], index: units.length, ...(heading !== undefined ? { heading } : {}), ...(example ? { example: true as const } : {}) };
       units.push(unit);
       last = unit;
     }

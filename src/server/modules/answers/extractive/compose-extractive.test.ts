@@ -325,6 +325,39 @@ describe('the figure the question asks about', () => {
   });
 });
 
+describe('the person’s amounts beside the rule', () => {
+  it('says an amount told twice once', () => {
+    const source = testSource('F1', 'État des lieux', [
+      { sectionPath: ['Frais'], text: 'La part payée par le locataire pour l’état des lieux ne peut pas dépasser 3 € par m² de surface habitable.' },
+    ]);
+    const q = "L'agence me facture 150 € pour l'état des lieux et le propriétaire lui paie aussi 150 €. Ont-ils le droit ?";
+    const summary = composeExtractive(q, [source], () => undefined).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary).toMatch(/Vous indiquez 150\u202f?\s?€\./u);
+    expect(summary).not.toMatch(/150 € et 150 €/u);
+  });
+});
+
+describe('worked examples', () => {
+  const inheritance = testSource('F1', 'Héritage', [
+    {
+      sectionPath: ['Testament'],
+      text: [
+        'Les enfants héritent d’une part réservée du patrimoine, la réserve héréditaire, dont le défunt ne peut pas les priver.',
+        'Par exemple, le défunt a un patrimoine de 200 000 € et 3 enfants. Le défunt peut attribuer les 25 % restants, soit 50 000 €, aux personnes de son choix.',
+      ].join('\n'),
+    },
+  ]);
+  it('quotes no sentence of another person’s example, in « En bref » or among the rules', () => {
+    const text = answerText("J'ai une maison de 300 000 € et trois enfants. Puis-je déshériter l'un d'eux ?", [inheritance]);
+    expect(text).toMatch(/réserve héréditaire/u);
+    expect(text).not.toMatch(/Par exemple|25 % restants/u);
+  });
+  it('quotes an example whose figures are the person’s own', () => {
+    const text = answerText("J'ai une maison de 200 000 € et trois enfants. Puis-je déshériter l'un d'eux ?", [inheritance]);
+    expect(text).toMatch(/Par exemple, le défunt a un patrimoine de 200 000 €/u);
+  });
+});
+
 describe('« En bref » from the fiches about the question', () => {
   it('never quotes a later fiche whose title names none of the question’s words', () => {
     const first = testSource('F1', 'Heures supplémentaires', [

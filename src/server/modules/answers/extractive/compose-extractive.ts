@@ -23,7 +23,7 @@ import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
-import { distanceText, speedExcess, type QuestionFacts } from '../question/facts';
+import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
@@ -210,6 +210,22 @@ interface Candidate {
 /** An example illustrates a rule with another person's figures (« Par exemple, si 200 € ont été dépensés… »). */
 export function isExample(sentence: string): boolean {
   return /^(?:Exemple|Par exemple)(?![\p{L}\p{N}])/u.test(sentence);
+}
+
+/** A sentence of a worked example, or one that opens it. */
+function exampleUnit(u: Unit): boolean {
+  return u.example === true || isExample(u.sentence);
+}
+
+/**
+ * An example that is not the person's: none of its amounts is one they gave (« une personne seule […]
+ * avec un salaire de 1300 € net » is the computation of someone who earns 1 300 € and lives alone).
+ */
+function othersExample(u: Unit, facts: QuestionFacts): boolean {
+  if (!exampleUnit(u)) return false;
+  if (facts.amounts.length === 0) return true;
+  const own = extractFacts(unitText(u)).amounts;
+  return !facts.amounts.some((a) => own.includes(a));
 }
 
 /**
@@ -513,7 +529,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (r.prev) score += WEIGHTS.dependent;
     // « Le règlement diffère selon qu'il était marié ou non » announces cases and answers nothing.
     if (ANNOUNCE_RE.test(r.unit.sentence)) score += WEIGHTS.announce;
-    if (isExample(r.unit.sentence)) score += WEIGHTS.example;
+    if (exampleUnit(r.unit)) score += WEIGHTS.example;
     if (askedFigure(u.kind, text)) score += WEIGHTS.askedFigure;
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
@@ -652,7 +668,8 @@ function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const fmt = (n: number): string => n.toLocaleString('fr-FR');
   const distance = f.distances[0];
   if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;
-  if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${f.amounts.slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
+  // The same amount told twice (« l'agence me facture 150 €, et le propriétaire lui paie aussi 150 € ») is said once.
+  if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${[...new Set(f.amounts)].slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {
     const re = DURATION_TESTS[d.unit];
     if (!re || !re.test(quoted)) continue;
@@ -715,7 +732,9 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   const summary: Candidate[] = [];
   // « En bref » puts the rule's figure beside the person's own (« 2 mois » for a bank closing « dans 15 jours »).
   const briefScore = (c: Candidate): number => c.score + (c.personUnit ? WEIGHTS.briefPersonUnit : 0);
-  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords && (titled[c.si] ?? false)).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
+  // An example's figures are another person's: « En bref » states the rule, not an example of it, unless
+  // the example is the person's own figures.
+  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords && (titled[c.si] ?? false) && !othersExample(c.unit, u.facts)).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
   const best = short[0] ?? ranked[0];
   // A short rule whose next sentence goes on with it (« Un seul des partenaires peut demander la fin du
   // Pacs. Il doit faire signifier sa décision… ») is quoted with that sentence when both fit.
@@ -795,6 +814,8 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   // « Ce que dit la loi » quotes the fiche's rules: what must or may be done, and the figures that apply
   // (amounts, durations, a table's rows: « Parents vivants : 1 ; héritage des frères et sœurs : 3/4 »).
   const inLaw = (c: Candidate): boolean => {
+    // A worked example with another person's figures is no rule.
+    if (othersExample(c.unit, u.facts)) return false;
     const f = features(c.unit);
     if (f.normative || f.amount || f.duration || c.unit.sentence.includes(' ; ') || YOU_MAY_RE.test(c.unit.sentence)) return true;
     // The primary fiche also states its rules in the plain present (« C'est votre nouvel opérateur qui
