@@ -232,6 +232,13 @@ describe('composeExtractive on given passages', () => {
     expect(all).not.toMatch(/(^|\n)Ce délai est réduit/u);
   });
 
+  it('never quotes a dependent sentence with a table row as its antecedent', () => {
+    const sources = [source('Stationnement : sur une piste cyclable ; amende : 135 €.\nIl vous est remis un avis de contravention.', ['Amendes'])];
+    const all = composeExtractive('Quelle amende pour un stationnement sur une piste cyclable ? Quel avis est remis ?', sources, () => undefined).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/amende : 135 €/u);
+    expect(all).not.toMatch(/Il vous est remis/u);
+  });
+
   it('puts the person’s figure beside the rule, in a sentence of ours without a marker', () => {
     const sources = [source('Excès de vitesse inférieur à 20 km/h, en agglomération : amende de 135 € et retrait de 1 point.', ['Amendes'])];
     const { sections } = composeExtractive("J'ai été flashé à 62 km/h dans une zone limitée à 50, combien vais-je payer ?", sources, () => undefined);
@@ -261,6 +268,33 @@ describe('table rows read as sentences', () => {
     // Rows of other income bands are not quoted as the person's.
     expect(all).not.toMatch(/entre 69 309 € et 92 381 €/u);
     expect(all).not.toMatch(/supérieures à 92 381 €/u);
+  });
+
+  it('keeps the row the question names and drops the others (technical inspection, F2878)', () => {
+    const f = fiches('F2878');
+    if (!f) throw new Error('no F2878');
+    const q = 'Mon contrôle technique a relevé une défaillance critique. Puis-je encore circuler ?';
+    const all = composeExtractive(q, [ficheSource(f)], fiches).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/au moins une défaillance critique/u);
+    // Neither the row of a major failure nor the one that says there is no critical failure.
+    expect(all).not.toMatch(/au moins une défaillance majeure ;/u);
+    expect(all).not.toMatch(/Absence de défaillance majeure et critique ;/u);
+  });
+
+  it('does not read a word of the fiche’s title, or one a row says is absent, as naming the row', () => {
+    const rows = [
+      'Date : obtention du permis ; points : 6.',
+      'Date : fin de la 1re année ; points : 9.',
+      'Situation : sans enfant ; prime : 100 €.',
+      'Situation : un enfant ; prime : 150 €.',
+    ].join('\n');
+    const all = answerText("J'ai mon permis depuis un an et un enfant. Combien de points et quelle prime ?", [testSource('F1', 'Permis et prime', [{ sectionPath: ['Barème'], text: rows }])]);
+    // « permis » is the fiche's topic: both dates stay.
+    expect(all).toMatch(/obtention du permis/u);
+    expect(all).toMatch(/fin de la 1re année/u);
+    // « sans enfant » does not name the person's child.
+    expect(all).toMatch(/un enfant ; prime : 150 €/u);
+    expect(all).not.toMatch(/sans enfant ; prime/u);
   });
 });
 

@@ -122,6 +122,45 @@ function tableColumn(sentence: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** A table row's first cell (« Infraction : stationnement très gênant : sur une piste cyclable… »), which names its case. */
+function rowCase(sentence: string): string | undefined {
+  return tableColumn(sentence) === undefined ? undefined : sentence.split(' ; ')[0];
+}
+
+/** What a row's case says is absent (« Absence de défaillance majeure et critique », « sans enfant »): it does not name it. */
+const ABSENT_RE = /(?<![\p{L}\p{N}])(?:absence d[e'’u]s?|sans|aucune?|pas d[e'’]|non)(?![\p{L}\p{N}]).*$/iu;
+
+/**
+ * The rows of a passage's tables that the question names, when no fact settles the table: the rows whose
+ * first cell holds the most question words (« au moins une défaillance critique » against « au moins une
+ * défaillance majeure », « Père ou mère » against « Enfant »), when not every row holds as many. They are
+ * the person's case, and the other rows of the table are other people's. A word the cell says is absent
+ * does not count, nor do the words of the fiche's title, which are its topic, not a case (« permis » in
+ * « Date : obtention du permis » of the fiche « Permis probatoire »). Returns unit indices.
+ */
+function rowsNamedByQuestion(units: readonly Unit[], verdicts: readonly HeadingVerdict[], matcher: TopicMatcher, titleStems: ReadonlySet<string>): number[] {
+  const tables = new Map<string, Map<string, number[]>>();
+  units.forEach((unit, ui) => {
+    const column = tableColumn(unit.sentence);
+    const row = rowCase(unit.sentence);
+    if (column === undefined || row === undefined) return;
+    let rows = tables.get(column);
+    if (!rows) tables.set(column, (rows = new Map()));
+    rows.set(row, [...(rows.get(row) ?? []), ui]);
+  });
+  const named: number[] = [];
+  for (const rows of tables.values()) {
+    if (rows.size < 2 || [...rows.values()].some((uis) => uis.some((ui) => verdicts[ui] !== 'neutral'))) continue;
+    const counts = [...rows.keys()].map((row) => matcher.count(new Set([...corpusStems(row.replace(ABSENT_RE, ''))].filter((t) => !titleStems.has(t)))));
+    const best = Math.max(...counts);
+    if (best === 0 || counts.every((c) => c === best)) continue;
+    [...rows.values()].forEach((uis, i) => {
+      if (counts[i] === best) named.push(...uis);
+    });
+  }
+  return named;
+}
+
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
@@ -418,6 +457,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const { matcher } = work;
   const raws: Raw[] = [];
   for (const view of views) {
+    const titleStems = corpusStems(view.source.title);
     view.passages.forEach((p, pi) => {
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;
@@ -430,6 +470,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         const own = sentenceCondition(unit.sentence);
         return own ? verdictOf(work, own, u) : 'neutral';
       });
+      for (const ui of rowsNamedByQuestion(units, verdicts, matcher, titleStems)) verdicts[ui] = 'fit';
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
       // 10 days), the other rows under the same first column are other people's.
       const fittingTables = new Set(units.filter((unit, ui) => verdicts[ui] === 'fit').map((unit) => tableColumn(unit.sentence)).filter((c) => c !== undefined));
@@ -460,7 +501,9 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // shares its condition (« Quand le défunt a fait un testament, … Il peut… »). A sentence that refers
         // back (« Si vous exercez ce droit… ») to one that refers back itself (« Ce délai concerne… ») would
         // need a third: not quoted.
-        if (dependent && (!before || before.heading !== unit.heading)) return;
+        // A table's row, read as a sentence, is no one's antecedent (« Il vous est remis un procès-verbal »
+        // after the table speaks of something else).
+        if (dependent && (!before || before.heading !== unit.heading || tableColumn(before.sentence) !== undefined)) return;
         if (before && refersBack(unit.sentence) && refersBack(before.sentence)) return;
         const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
         if (prevCondition && verdictOf(work, prevCondition, u) === 'conflict') return;
