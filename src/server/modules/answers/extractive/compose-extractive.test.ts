@@ -369,6 +369,18 @@ describe('the person’s amounts beside the rule', () => {
     expect(summary).toMatch(/Vous indiquez 150\u202f?\s?€\./u);
     expect(summary).not.toMatch(/150 € et 150 €/u);
   });
+
+  it('does not set the person’s sum beside a fine an offender risks, unless they ask about a fine', () => {
+    const source = testSource('F1', 'Rançongiciel', [
+      { sectionPath: ['Sanctions'], text: "L'auteur d'une extorsion encourt jusqu'à 7 ans d'emprisonnement et 100 000 € d'amende." },
+    ]);
+    const ransom = composeExtractive("Un pirate me demande 300 € pour débloquer mon ordinateur, qu'est-ce qu'il encourt ?", [source], () => undefined).sections[0]?.text ?? '';
+    expect(ransom).toMatch(/100 000 € d'amende/u);
+    expect(ransom).not.toMatch(/Vous indiquez 300/u);
+    const fines = testSource('F2', 'Amende forfaitaire', [{ sectionPath: ['Montant'], text: "Le stationnement très gênant est puni d'une amende de 135 €." }]);
+    const parking = composeExtractive("J'ai reçu un PV de 135 € pour stationnement très gênant, quel montant ?", [fines], () => undefined).sections[0]?.text ?? '';
+    expect(parking).toMatch(/Vous indiquez 135/u);
+  });
 });
 
 describe('worked examples', () => {

@@ -532,6 +532,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
   const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
+  const fineQuestion = FINE_QUESTION_RE.test(normalizeText(u.question));
   return raws.map((r): Candidate => {
     const f = features(r.unit);
     let hits = 0;
@@ -560,7 +561,8 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (f.normative) score += WEIGHTS.normative;
     if (f.duration || f.amount) score += WEIGHTS.figure;
     const text = unitText(r.unit);
-    const personUnit = unitsOfFacts.some((re) => re.test(text));
+    // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
+    const personUnit = unitsOfFacts.some((re) => re.test(fineQuestion ? text : withoutPenalties(text)));
     if (personUnit) score += WEIGHTS.factUnit;
     if (r.unit.index === 0) score += WEIGHTS.lead;
     // The primary fiche's own order: it states its main rules first.
@@ -699,7 +701,21 @@ function quotable(c: Candidate): boolean {
 
 /** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
 function personFigure(u: Understanding, quoted: string): string | undefined {
-  return (u.askedFacts ? figureLine(u.askedFacts, quoted) : undefined) ?? figureLine(u.facts, quoted);
+  const compared = FINE_QUESTION_RE.test(normalizeText(u.question)) ? quoted : withoutPenalties(quoted);
+  return (u.askedFacts ? figureLine(u.askedFacts, compared) : undefined) ?? figureLine(u.facts, compared);
+}
+
+/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
+const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
+/** An amount that is a penalty (« 300 000 € d'amende », « amende de 1 500 € »). */
+const PENALTY_AMOUNT_RE = /\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?)\s(?:d'|d’)amende|amendes?\s(?:forfaitaires?\s)?(?:de\s|:\s)?(?:\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?))/giu;
+
+/**
+ * The quoted text without its penalty amounts: a fine the offender risks is no figure of the person's to
+ * compare (« Vous indiquez 300 € » beside « 300 000 € d'amende » for a ransom asked of them).
+ */
+function withoutPenalties(quoted: string): string {
+  return quoted.replace(PENALTY_AMOUNT_RE, ' ');
 }
 
 /** How a sentence states a duration in each unit of the person's. */
