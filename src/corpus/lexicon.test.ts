@@ -122,6 +122,8 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ['un commercial est venu chez moi et m a fait signer', ['F23224']],
   ['malfaçon sur ma toiture, la garantie décennale joue-t-elle', ['F2034', 'F2958']],
   ["mon fils de 14 ans s'est fait arrêter par la police", ['F1837', 'F1820', 'F1840']],
+  ['ma mère vient de mourir, combien de jours de congé me donne mon employeur', ['F2278']],
+  ["mon oncle est mort, mon employeur me donne combien de jours d'absence", ['F2278']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {
