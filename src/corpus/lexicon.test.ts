@@ -124,6 +124,7 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ["mon fils de 14 ans s'est fait arrêter par la police", ['F1837', 'F1820', 'F1840']],
   ['ma mère vient de mourir, combien de jours de congé me donne mon employeur', ['F2278']],
   ["mon oncle est mort, mon employeur me donne combien de jours d'absence", ['F2278']],
+  ['le pull acheté sur un site ne me plaît plus, puis-je le rendre', ['F10485']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {
