@@ -126,6 +126,8 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ["mon oncle est mort, mon employeur me donne combien de jours d'absence", ['F2278']],
   ['le pull acheté sur un site ne me plaît plus, puis-je le rendre', ['F10485']],
   ['ma femme ne veut pas divorcer, comment faire', ['F10568']],
+  ["contrôlé en état d'ivresse en voiture, vais-je perdre mon permis", ['F2881']],
+  ['mes locataires ne paient plus leur loyer, que faire', ['F31272']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {
