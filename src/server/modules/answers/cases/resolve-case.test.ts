@@ -89,6 +89,13 @@ describe('resolveCases on real fiches', () => {
     expect(res.groups.find((g) => g.prefix.length === 0)).toMatchObject({ state: 'open', kept: ['Dès le dépôt du dossier de surendettement', 'Dès que le dossier est recevable'] });
   });
 
+  it('reads « Majeur » / « Mineur » against the ages told, and the visitor as an adult when none is (F20104, ivresse)', () => {
+    // '' is the fiche's introduction, above both cases.
+    expect(keptTops('F20104', "J'ai 19 ans et j'ai été arrêté ivre sur la voie publique, qu'est-ce que je risque ?")).toEqual(['', 'Majeur']);
+    expect(keptTops('F20104', 'Mon fils de 16 ans a été ramené ivre par la police, que risque-t-il ?')).toEqual(['', 'Mineur']);
+    expect(keptTops('F20104', "Que risque-t-on en cas d'ivresse sur la voie publique ?")).toEqual(['', 'Majeur']);
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);
@@ -232,6 +239,17 @@ describe('factVerdict', () => {
     expect(group?.options).toContain("Salariés à temps partiel effectuant moins qu'un mi-temps");
     expect(group?.kept).toEqual(['Cas général']);
   });
+  it('tests « mineur » and « majeur » as ages, not « défaillance majeure » or a heading naming both', () => {
+    const adult = understand("J'ai 34 ans et j'ai perdu ma carte d'identité").facts;
+    expect(factVerdict('Vous êtes mineur', adult)).toBe('conflict');
+    expect(factVerdict('Pour une personne majeure', adult)).toBe('fit');
+    expect(factVerdict('Au moins une défaillance majeure', adult)).toBe('neutral');
+    expect(factVerdict("Majeur(s) agissant au nom d'un ou de plusieurs mineur(s)", adult)).toBe('neutral');
+    const child = understand('Mon fils de 15 ans a perdu sa carte d’identité').facts;
+    expect(factVerdict('Pour un mineur', child)).toBe('fit');
+    expect(factVerdict('Pour un majeur', child)).toBe('conflict');
+  });
+
   it('tests half-time thresholds against the hours worked a week, and part-time against full-time', () => {
     const below = "Salariés à temps partiel effectuant moins qu'un mi-temps";
     expect(factVerdict(below, understand('Je travaille 15 heures par semaine').facts)).toBe('fit');

@@ -366,6 +366,18 @@ function presenceOf(t: string, absent: readonly string[]): 'absent' | 'present' 
 const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au moins (?:un|a) |superieure? ou egale? a (?:un )?)mi-temps/u;
 
 /** How a heading stands against the facts (categories, the things the question says are missing, ranges). */
+/** A person under 18 or of age, named by the word (« Pour un mineur », « Victime majeure »), not a thing (« défaillance majeure », « force majeure »). */
+const MINOR_WORD_RE = /\bmineurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? mineures?\b/u;
+const MAJOR_WORD_RE = /\bmajeurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? majeures?\b/u;
+
+/** The heading is about a minor or about an adult (neither when it names both). */
+function legalAge(t: string): 'mineur' | 'majeur' | undefined {
+  const minor = MINOR_WORD_RE.test(t);
+  const major = MAJOR_WORD_RE.test(t);
+  if (minor === major) return undefined;
+  return minor ? 'mineur' : 'majeur';
+}
+
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
   const t = normalizeText(title).replace(/['’]/gu, "'");
   let fit = false;
@@ -387,6 +399,17 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
   const presence = presenceOf(t, facts.absent);
   if (presence === 'absent') fit = true;
   else if (presence === 'present') return 'conflict';
+  const ofAge = legalAge(t);
+  if (ofAge !== undefined) {
+    const ages = [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges];
+    if (ages.length > 0) {
+      if (ages.some((a) => (a >= 18) === (ofAge === 'majeur'))) fit = true;
+      else return 'conflict';
+    } else if (facts.adult) {
+      if (ofAge === 'majeur') fit = true;
+      else return 'conflict';
+    }
+  }
   const range = headingRange(title);
   if (range) {
     const values = valuesFor(range, title, facts);
