@@ -182,6 +182,22 @@ describe('retrieveSources', () => {
     }
   });
 
+  it('puts after the general fiche one about a special regime the question does not name (loi de 1948, fonction publique)', () => {
+    const rent = "Cela fait deux ans que je loue mon appartement. Le propriétaire m'annonce qu'il augmente le loyer de 100 € par mois dès le mois prochain. Il peut faire ça ?";
+    const first = (q: string): string => retrieveSources(engine, q).sources[0]?.title ?? '';
+    expect(first(rent)).not.toMatch(/1948/u);
+    expect(first('Mon logement est soumis à la loi de 1948, le propriétaire peut-il augmenter le loyer ?')).toMatch(/1948/u);
+    // « fonctionnaire » names the regime of « … dans la fonction publique ».
+    expect(first("Je suis fonctionnaire, mon père est décédé, combien de jours d'absence ?")).toMatch(/fonction publique/u);
+    const factor = RETRIEVAL.specialRegime;
+    try {
+      (RETRIEVAL as { specialRegime: number }).specialRegime = 1;
+      expect(first(rent)).toMatch(/1948/u);
+    } finally {
+      (RETRIEVAL as { specialRegime: number }).specialRegime = factor;
+    }
+  });
+
   it('gives a danger question its protection fiches first, whatever the score', () => {
     for (const q of ['Mon mari me frappe quand il a bu', "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?"]) {
       const { sources, outOfScope } = retrieveSources(engine, q, { danger: 'violence' });

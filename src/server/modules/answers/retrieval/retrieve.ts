@@ -29,7 +29,7 @@ import type { SearchEngine, SearchResult } from '../../../../corpus/engine';
 import type { Fiche } from '../../../../corpus/types';
 import { corpusStems, stemSet, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { Lru } from '../../../../common/lru';
-import { shortenOnSentence } from '../../../../common/french-text';
+import { normalizeText, shortenOnSentence } from '../../../../common/french-text';
 import { scopeSignals, type ScopeSignals } from './scope-signals';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
 import { pathStatus, resolveCases } from '../cases/resolve-case';
@@ -70,6 +70,8 @@ export const RETRIEVAL = {
   relativeScore: 0.35,
   /** Weight of the asking sentence's words in a candidate's title (see `preferAskedInTitle`). */
   askedTitle: 0.4,
+  /** Score factor of a fiche whose title names a special regime the question does not (see `preferAskedInTitle`). */
+  specialRegime: 0.5,
   /** A fiche after the first naming no topic word in its head is dropped below this coverage. */
   offTopicCoverage: 0.5,
   /** Passages given per source (engine's best first, then the fiche's passages closest to the question). */
@@ -271,18 +273,36 @@ export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords:
 }
 
 /**
- * A question that tells its situation before it asks (« … Est-ce que je peux encore tout annuler ? »)
- * names in its asking sentence what it is about; the situation's words (« crédit », « magasin ») find
- * the neighbourhood. Among the candidates, a fiche whose title holds the asking sentence's words comes
- * first among near equals: score × (1 + askedTitle × share of those words in its title).
+ * Special regimes a fiche's title may be about (« … soumis à la loi de 1948 », « … dans la fonction
+ * publique », « … en Alsace-Moselle »): the rules of a few people, not of the visitor who does not say so.
  */
-function preferAskedInTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[]): void {
+const SPECIAL_REGIMES: readonly RegExp[] = [
+  /\bloi de 1948\b/u,
+  /\b(?:alsace|moselle|alsacien|mosellan)/u,
+  /\b(?:outre-mer|mayotte|guadeloupe|martinique|guyane|la reunion|polynesie|nouvelle-caledonie|saint-pierre|dom-tom|dom)\b/u,
+  /\b(?:fonction publique|agents? publics?|fonctionnaires?|contractuels? de (?:la fonction publique|l'etat))\b/u,
+];
+
+/**
+ * Among the candidates within reach of the best, two signals of the title reorder near equals:
+ * - A question that tells its situation before it asks (« … Est-ce que je peux encore tout annuler ? »)
+ *   names in its asking sentence what it is about; the situation's words (« crédit », « magasin ») find
+ *   the neighbourhood. A fiche whose title holds the asking sentence's words comes first: score ×
+ *   (1 + askedTitle × share of those words in its title).
+ * - A fiche whose title names a special regime the question does not name goes after: score ×
+ *   specialRegime. A title that names the general case too (« salarié ou fonctionnaire ») is not one.
+ */
+function preferAskedInTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string): void {
+  if (ranked.length < 2) return;
   const asked = words.filter((w) => w.asked);
-  if (asked.length === 0 || ranked.length < 2) return;
+  const q = normalizeText(question);
   const scored = ranked.map((c) => {
     let n = 0;
     for (const w of asked) if (wordPresent(w, c.a.title)) n += 1;
-    return { c, score: c.result.score * (1 + RETRIEVAL.askedTitle * (n / asked.length)) };
+    const askedFactor = asked.length > 0 ? 1 + RETRIEVAL.askedTitle * (n / asked.length) : 1;
+    const title = normalizeText(c.a.fiche.title);
+    const special = !/\b(?:salarie|prive)s?\b/u.test(title) && SPECIAL_REGIMES.some((re) => re.test(title) && !re.test(q));
+    return { c, score: c.result.score * askedFactor * (special ? RETRIEVAL.specialRegime : 1) };
   });
   // A stable sort: equal scores keep the engine's order.
   scored.sort((x, y) => y.score - x.score);
@@ -320,7 +340,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const first = ranked[0];
   if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent)) return { sources: [], outOfScope: true };
 
-  preferAskedInTitle(ranked, words);
+  preferAskedInTitle(ranked, words, question);
   const kept: typeof ranked = [];
   for (const c of ranked) {
     if (kept.length >= wanted) break;
