@@ -623,6 +623,15 @@ describe('answersYesOrNo', () => {
   });
 });
 
+describe('the fiche’s « Oui » / « Non »', () => {
+  it('answers the question only in the fiche that answers it, not in a later source about another case', () => {
+    const first = testSource('F1', 'Démission', [{ sectionPath: ['Rétractation'], text: 'Le salarié qui a démissionné ne peut revenir sur sa démission qu’avec l’accord de l’employeur.' }]);
+    const later = testSource('F2', 'Démission d’une salariée enceinte', [{ sectionPath: ['Préavis'], text: 'Oui, la salariée enceinte qui regrette peut revenir sur sa démission.' }], 2);
+    const summary = composeExtractive("J'ai envoyé ma démission hier et je regrette, est-ce que je peux revenir sur ma démission ?", [first, later], () => undefined).sections[0]?.text ?? '';
+    expect(summary.split('\n\n')[0]).toMatch(/ne peut revenir sur sa démission/u);
+  });
+});
+
 describe('refersBack', () => {
   it('reads « ce droit », « ce délai » as the sentence before’s, unless the sentence itself named it first', () => {
     expect(refersBack('Ce délai court à partir de la réception.')).toBe(true);
@@ -634,5 +643,7 @@ describe('refersBack', () => {
       ),
     ).toBe(false);
     expect(refersBack('Le délai de préavis est de 3 mois.')).toBe(false);
+    // « À défaut » is often written without its accent.
+    expect(refersBack('A défaut, il encourt une amende administrative.')).toBe(true);
   });
 });

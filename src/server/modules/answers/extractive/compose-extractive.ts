@@ -67,7 +67,7 @@ const PROCEDURE_RE =
   /(?<![\p{L}\p{N}])(?:lettre recommandée|mettre en demeure|mise en demeure|saisir|saisine|demander|faire une demande|formulaire|déclaration|déclarer|plainte|conciliat\w*|médiat\w*|tribunal|juge|commission|contester|contestation|envoyer|adresser|démarche|réclamation|signaler|constat|procédure|requête|homologation|s'inscrire|inscription|en ligne)(?![\p{L}\p{N}])/iu;
 /** Sentences that only make sense after the one before. */
 const DEPENDENT_RE =
-  /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|À défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|À ce titre|À l'issue de ce|Passé ce délai|Au-delà de ce)/u;
+  /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|[AÀ] défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|[AÀ] ce titre|[AÀ] l'issue de ce|Passé ce délai|Au-delà de ce)/u;
 /** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
 export function sentenceCondition(sentence: string): string | undefined {
   const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Sans|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
@@ -555,7 +555,8 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (r.view.si === 0) score += WEIGHTS.firstSource;
     else if (r.view.si === 1) score += WEIGHTS.secondSource;
     if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
-    if (u.kind === 'droit' && answersYesOrNo(r.unit.sentence)) score += WEIGHTS.yesNo;
+    // The fiche's « Oui, … » answers the question its title asks: ours only in the fiche that answers it.
+    if (u.kind === 'droit' && r.view.si === 0 && answersYesOrNo(r.unit.sentence)) score += WEIGHTS.yesNo;
     // A fiche titled as a question answers it in its summary.
     if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) score += WEIGHTS.questionFicheSummary;
     if (f.normative) score += WEIGHTS.normative;
