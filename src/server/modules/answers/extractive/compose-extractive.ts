@@ -532,7 +532,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
   const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
-  const fineQuestion = FINE_QUESTION_RE.test(normalizeText(u.question));
+  const fineQuestion = asksAboutFine(u);
   return raws.map((r): Candidate => {
     const f = features(r.unit);
     let hits = 0;
@@ -702,12 +702,13 @@ function quotable(c: Candidate): boolean {
 
 /** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
 function personFigure(u: Understanding, quoted: string): string | undefined {
-  const compared = FINE_QUESTION_RE.test(normalizeText(u.question)) ? quoted : withoutPenalties(quoted);
+  const compared = asksAboutFine(u) ? quoted : withoutPenalties(quoted);
   return (u.askedFacts ? figureLine(u.askedFacts, compared) : undefined) ?? figureLine(u.facts, compared);
 }
 
 /** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
 const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
+const asksAboutFine = (u: Understanding): boolean => FINE_QUESTION_RE.test(normalizeText(u.question));
 /** An amount that is a penalty (« 300 000 € d'amende », « amende de 1 500 € »). */
 const PENALTY_AMOUNT_RE = /\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?)\s(?:d'|d’)amende|amendes?\s(?:forfaitaires?\s)?(?:de\s|:\s)?(?:\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?))/giu;
 
