@@ -889,7 +889,7 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
     LIMITS.stepSentences,
     LIMITS.stepsShare,
   );
-  summary.sort(byOrder);
+  // « En bref » opens on its best sentence: the direct answer first.
   const exclusion = exclusionFor(summary, all, u);
   if (exclusion) {
     // The rule and the exclusion that concerns the person: nothing else in « En bref ».
