@@ -623,6 +623,19 @@ describe('answersYesOrNo', () => {
   });
 });
 
+describe('« En bref » in order', () => {
+  it('opens on its best sentence, even when the fiche states another one first', () => {
+    const source = testSource('F1', 'Appareils auditifs', [
+      {
+        sectionPath: ['Remboursement'],
+        text: 'Les accessoires des appareils peuvent également être remboursés.\nLe remboursement des appareils auditifs est de 60 % sur la base de 1 400 € par oreille.',
+      },
+    ]);
+    const summary = composeExtractive('Combien la Sécu rembourse-t-elle pour des appareils auditifs ?', [source], () => undefined).sections[0]?.text ?? '';
+    expect(summary).toMatch(/^Le remboursement des appareils auditifs est de 60 %/u);
+  });
+});
+
 describe('the fiche’s « Oui » / « Non »', () => {
   it('answers the question only in the fiche that answers it, not in a later source about another case', () => {
     const first = testSource('F1', 'Démission', [{ sectionPath: ['Rétractation'], text: 'Le salarié qui a démissionné ne peut revenir sur sa démission qu’avec l’accord de l’employeur.' }]);
