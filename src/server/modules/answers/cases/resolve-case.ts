@@ -365,7 +365,6 @@ function presenceOf(t: string, absent: readonly string[]): 'absent' | 'present' 
 /** A threshold of half-time work in a heading: below it (group 1) or at least it (group 2). */
 const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au moins (?:un|a) |superieure? ou egale? a (?:un )?)mi-temps/u;
 
-/** How a heading stands against the facts (categories, the things the question says are missing, ranges). */
 /** A person under 18 or of age, named by the word (« Pour un mineur », « Victime majeure »), not a thing (« défaillance majeure », « force majeure »). */
 const MINOR_WORD_RE = /\bmineurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? mineures?\b/u;
 const MAJOR_WORD_RE = /\bmajeurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? majeures?\b/u;
@@ -378,6 +377,7 @@ function legalAge(t: string): 'mineur' | 'majeur' | undefined {
   return minor ? 'mineur' : 'majeur';
 }
 
+/** How a heading stands against the facts (categories, half-time work, the things the question says are missing, minor or of age, ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
   const t = normalizeText(title).replace(/['’]/gu, "'");
   let fit = false;

@@ -363,6 +363,9 @@ interface SourceView {
  * Work shared by the answers of one question (the first one and each choice's): what does not depend on
  * the option chosen is computed once (a question with a choice of 2 composes 3 answers).
  */
+/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
+const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
+
 interface ComposeWork {
   matcher: TopicMatcher;
   /** Views of the later sources (their cases are never forced). */
@@ -371,10 +374,12 @@ interface ComposeWork {
   verdicts: Map<string, HeadingVerdict>;
   /** Which topic words each quoted unit holds. */
   present: Map<Unit, boolean[]>;
+  /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
+  fine: boolean;
 }
 
 function newWork(u: Understanding): ComposeWork {
-  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map() };
+  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
 }
 
 function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
@@ -532,7 +537,6 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const maxW = Math.max(1e-9, ...weights);
   const norm = weights.map((w) => w / maxW);
   const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
-  const fineQuestion = asksAboutFine(u);
   return raws.map((r): Candidate => {
     const f = features(r.unit);
     let hits = 0;
@@ -563,7 +567,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (f.duration || f.amount) score += WEIGHTS.figure;
     const text = unitText(r.unit);
     // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
-    const personUnit = unitsOfFacts.some((re) => re.test(fineQuestion ? text : withoutPenalties(text)));
+    const personUnit = unitsOfFacts.some((re) => re.test(work.fine ? text : withoutPenalties(text)));
     if (personUnit) score += WEIGHTS.factUnit;
     if (r.unit.index === 0) score += WEIGHTS.lead;
     // The primary fiche's own order: it states its main rules first.
@@ -701,14 +705,11 @@ function quotable(c: Candidate): boolean {
 }
 
 /** One plain sentence of ours that puts the person's figure beside the rule quoted (never a quote). */
-function personFigure(u: Understanding, quoted: string): string | undefined {
-  const compared = asksAboutFine(u) ? quoted : withoutPenalties(quoted);
+function personFigure(u: Understanding, work: ComposeWork, quoted: string): string | undefined {
+  const compared = work.fine ? quoted : withoutPenalties(quoted);
   return (u.askedFacts ? figureLine(u.askedFacts, compared) : undefined) ?? figureLine(u.facts, compared);
 }
 
-/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
-const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
-const asksAboutFine = (u: Understanding): boolean => FINE_QUESTION_RE.test(normalizeText(u.question));
 /** An amount that is a penalty (« 300 000 € d'amende », « amende de 1 500 € »). */
 const PENALTY_AMOUNT_RE = /\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?)\s(?:d'|d’)amende|amendes?\s(?:forfaitaires?\s)?(?:de\s|:\s)?(?:\d[\d\s\u202f\u00a0]*(?:[,.]\d+)?\s?(?:€|euros?))/giu;
 
@@ -1022,7 +1023,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
     }
   }
   if (!choices) {
-    const figure = personFigure(u, sel.summary.map((c) => unitText(c.unit)).join(' '));
+    const figure = personFigure(u, work, sel.summary.map((c) => unitText(c.unit)).join(' '));
     if (figure) summaryText = `${summaryText}\n\n${figure}`;
   }
   const lawText = sel.law.map((c) => quote(c)).join('\n\n') || 'Les règles applicables figurent dans « En bref » ci-dessus et dans les sources.';

@@ -68,9 +68,9 @@ export const RETRIEVAL = {
   dangerConcepts: ['porter plainte'],
   /** Other fiches: score at least this share of the best one. */
   relativeScore: 0.35,
-  /** Weight of the asking sentence's words in a candidate's title (see `preferAskedInTitle`). */
+  /** Weight of the asking sentence's words in a candidate's title (see `preferByTitle`). */
   askedTitle: 0.4,
-  /** Score factor of a fiche whose title names a special regime the question does not (see `preferAskedInTitle`). */
+  /** Score factor of a fiche whose title names a special regime the question does not (see `preferByTitle`). */
   specialRegime: 0.5,
   /** A fiche after the first naming no topic word in its head is dropped below this coverage. */
   offTopicCoverage: 0.5,
@@ -113,6 +113,24 @@ export interface RetrieveResult {
   outOfScope: boolean;
 }
 
+/**
+ * Special regimes a fiche's title may be about (« … soumis à la loi de 1948 », « … dans la fonction
+ * publique », « … en Alsace-Moselle »): the rules of a few people, not of the visitor who does not say so.
+ */
+const SPECIAL_REGIMES: readonly RegExp[] = [
+  /\bloi de 1948\b/u,
+  /\b(?:alsace|moselle|alsacien|mosellan)/u,
+  /\b(?:outre-mer|mayotte|guadeloupe|martinique|guyane|la reunion|polynesie|nouvelle-caledonie|saint-pierre|dom-tom|dom)\b/u,
+  /\b(?:fonction publique|agents? publics?|fonctionnaires?|contractuels? de (?:la fonction publique|l'etat))\b/u,
+];
+
+/** The special regimes a title names (indices in SPECIAL_REGIMES); none when it names the general case too (« salarié ou fonctionnaire »). */
+function titleRegimes(title: string): number[] {
+  const t = normalizeText(title);
+  if (/\b(?:salarie|prive)s?\b/u.test(t)) return [];
+  return SPECIAL_REGIMES.flatMap((re, i) => (re.test(t) ? [i] : []));
+}
+
 /** A fiche with what retrieval computes from it once (stems, references). Read-only: shared by requests. */
 export interface AnalysedFiche {
   fiche: Fiche;
@@ -120,6 +138,8 @@ export interface AnalysedFiche {
   head: Set<string>;
   /** Stems of the title. */
   title: Set<string>;
+  /** The special regimes the title names (see titleRegimes). */
+  regimes: readonly number[];
   /** Stems of each passage (headings + text), computed on first use. */
   passageStems(): readonly ReadonlySet<string>[];
   /** The legal references, with the article text when the code is in the corpus, computed on first use. */
@@ -136,6 +156,7 @@ function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
     fiche,
     head: stemSet(`${fiche.title}\n${fiche.description}`),
     title: stemSet(fiche.title),
+    regimes: titleRegimes(fiche.title),
     // The engine's passages read « A > B\ntext »: same key, so both share the cached stems.
     passageStems: () => (passages ??= fiche.passages.map((p) => corpusStems(`${p.section.join(' > ')}\n${p.text}`))),
     references: () => (refs ??= references(fiche, engine)),
@@ -273,17 +294,6 @@ export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords:
 }
 
 /**
- * Special regimes a fiche's title may be about (« … soumis à la loi de 1948 », « … dans la fonction
- * publique », « … en Alsace-Moselle »): the rules of a few people, not of the visitor who does not say so.
- */
-const SPECIAL_REGIMES: readonly RegExp[] = [
-  /\bloi de 1948\b/u,
-  /\b(?:alsace|moselle|alsacien|mosellan)/u,
-  /\b(?:outre-mer|mayotte|guadeloupe|martinique|guyane|la reunion|polynesie|nouvelle-caledonie|saint-pierre|dom-tom|dom)\b/u,
-  /\b(?:fonction publique|agents? publics?|fonctionnaires?|contractuels? de (?:la fonction publique|l'etat))\b/u,
-];
-
-/**
  * Among the candidates within reach of the best, two signals of the title reorder near equals:
  * - A question that tells its situation before it asks (« … Est-ce que je peux encore tout annuler ? »)
  *   names in its asking sentence what it is about; the situation's words (« crédit », « magasin ») find
@@ -292,16 +302,16 @@ const SPECIAL_REGIMES: readonly RegExp[] = [
  * - A fiche whose title names a special regime the question does not name goes after: score ×
  *   specialRegime. A title that names the general case too (« salarié ou fonctionnaire ») is not one.
  */
-function preferAskedInTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string): void {
+function preferByTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string): void {
   if (ranked.length < 2) return;
   const asked = words.filter((w) => w.asked);
   const q = normalizeText(question);
+  const unnamed = SPECIAL_REGIMES.map((re) => !re.test(q));
   const scored = ranked.map((c) => {
     let n = 0;
     for (const w of asked) if (wordPresent(w, c.a.title)) n += 1;
     const askedFactor = asked.length > 0 ? 1 + RETRIEVAL.askedTitle * (n / asked.length) : 1;
-    const title = normalizeText(c.a.fiche.title);
-    const special = !/\b(?:salarie|prive)s?\b/u.test(title) && SPECIAL_REGIMES.some((re) => re.test(title) && !re.test(q));
+    const special = c.a.regimes.some((i) => unnamed[i]);
     return { c, score: c.result.score * askedFactor * (special ? RETRIEVAL.specialRegime : 1) };
   });
   // A stable sort: equal scores keep the engine's order.
@@ -340,7 +350,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const first = ranked[0];
   if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent)) return { sources: [], outOfScope: true };
 
-  preferAskedInTitle(ranked, words, question);
+  preferByTitle(ranked, words, question);
   const kept: typeof ranked = [];
   for (const c of ranked) {
     if (kept.length >= wanted) break;
