@@ -125,6 +125,7 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ['ma mère vient de mourir, combien de jours de congé me donne mon employeur', ['F2278']],
   ["mon oncle est mort, mon employeur me donne combien de jours d'absence", ['F2278']],
   ['le pull acheté sur un site ne me plaît plus, puis-je le rendre', ['F10485']],
+  ['mon ancien patron me doit encore trois semaines de paie', ['F2308']],
   ['ma femme ne veut pas divorcer, comment faire', ['F10568']],
   ["contrôlé en état d'ivresse en voiture, vais-je perdre mon permis", ['F2881']],
   ['mes locataires ne paient plus leur loyer, que faire', ['F31272']],
