@@ -28,6 +28,18 @@ describe('topicWords', () => {
     expect(topicWords('Licencié pour faute grave').map((w) => w.word)).toContain('faute');
   });
 
+  it('drops the times that date the story (« cette nuit », « samedi dernier »), not those that name the topic', () => {
+    const q = "Cette nuit, on m'a volé ma voiture ; samedi dernier, hier soir et le samedi 12 juin aussi.";
+    const words = topicWords(q).map((w) => w.word);
+    expect(words).toContain('voiture');
+    expect(words).not.toContain('nuit');
+    expect(words).not.toContain('samedi');
+    expect(words).not.toContain('soir');
+    expect(searchText(q)).not.toMatch(/nuit|samedi|soir/u);
+    expect(topicWords('Mon patron me fait faire du travail de nuit').map((w) => w.word)).toContain('nuit');
+    expect(topicWords('Dois-je travailler le dimanche ?').map((w) => w.word)).toContain('dimanche');
+  });
+
   it('keeps the first words of a long text only (each is compared with every sentence of the sources)', () => {
     const long = Array.from({ length: 900 }, (_, i) => `mot${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}x`).join(' ');
     const words = topicWords(long);

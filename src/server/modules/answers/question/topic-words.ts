@@ -91,6 +91,32 @@ function deniedIndexes(folded: readonly string[]): Set<number> {
   return out;
 }
 
+/** Times of day and days of the week: when something happened, as a story tells it. */
+const TIME_NOUNS = new Set(['nuit', 'soir', 'soiree', 'matin', 'matinee', 'midi', 'week-end', 'weekend', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']);
+const DEICTIC_BEFORE = new Set(['ce', 'cet', 'cette', 'hier', 'demain']);
+const DEICTIC_AFTER = new Set(['dernier', 'derniere', 'prochain', 'prochaine']);
+
+/**
+ * Times that date the person's story rather than name its topic: « cette nuit, on a cassé mon
+ * rétroviseur », « hier soir », « samedi dernier », « le samedi 12 juin ». « Cette nuit » must not pull
+ * the fiches on night work; « travail de nuit », « le dimanche » (no date) stay topic words.
+ */
+function narrativeTimeIndexes(folded: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  folded.forEach((f, i) => {
+    if (!TIME_NOUNS.has(f)) return;
+    const before = folded[i - 1] ?? '';
+    const after = folded[i + 1] ?? '';
+    if (DEICTIC_BEFORE.has(before) || DEICTIC_AFTER.has(after) || /^\d{1,2}$/u.test(after)) out.add(i);
+  });
+  return out;
+}
+
+/** Words of the question that are not its topic: denied (« pas pour faute ») or dating the story. */
+function leftOutIndexes(folded: readonly string[]): Set<number> {
+  return new Set([...deniedIndexes(folded), ...narrativeTimeIndexes(folded)]);
+}
+
 export interface TopicWord {
   /** The word as written (lower case). */
   word: string;
@@ -123,7 +149,7 @@ export function topicWords(question: string): TopicWord[] {
   const tokens = questionTokens(question);
   const folded = tokens.map((t) => foldAccents(t));
   const matches = matchLexicon(folded, compiled);
-  const denied = deniedIndexes(folded);
+  const denied = leftOutIndexes(folded);
   const out: TopicWord[] = [];
   const seen = new Set<string>();
   tokens.forEach((tok, i) => {
@@ -153,7 +179,7 @@ export function searchText(question: string): string {
   const folded = tokens.map((t) => foldAccents(t));
   const keep = new Set<number>();
   for (const m of matchLexicon(folded, compiled)) for (let i = m.start; i < m.start + m.length; i++) keep.add(i);
-  const denied = deniedIndexes(folded);
+  const denied = leftOutIndexes(folded);
   const out = tokens.filter((_, i) => !denied.has(i) && (keep.has(i) || !NON_TOPIC.has(folded[i] ?? '')));
   return out.length > 0 ? out.join(' ') : question;
 }
