@@ -32,6 +32,14 @@ describe('resolveCases on real fiches', () => {
     expect(tops).not.toContain('Logement vide');
   });
 
+  it('a driver who left the licence at home keeps « Vous avez le permis » (F17698, conduite sans permis)', () => {
+    const q = "Contrôle de gendarmerie hier : j'avais oublié mon permis à la maison. Qu'est-ce que je dois faire ?";
+    expect(keptTops('F17698', q)).toEqual(['', 'Vous avez le permis']);
+    const without = keptTops('F17698', "Je conduis sans permis depuis un an, j'ai été contrôlé : qu'est-ce que je risque ?");
+    expect(without).toContain("Vous n'avez pas le permis");
+    expect(without).not.toContain('Vous avez le permis');
+  });
+
   it('a young person who says nothing of living abroad keeps « Jeune vivant en France » (F870, recensement)', () => {
     const tops = keptTops('F870', 'Ma fille a eu 16 ans il y a cinq mois et nous avons oublié de la faire recenser');
     expect(tops).toContain('Jeune vivant en France');

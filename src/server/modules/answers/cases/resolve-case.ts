@@ -362,6 +362,26 @@ function presenceOf(t: string, absent: readonly string[]): 'absent' | 'present' 
   return undefined;
 }
 
+/**
+ * A heading in the reader's person about having or being something (« Vous avez le permis », « Vous
+ * n'avez pas le permis », « Vous n'êtes pas retraité(e) »): the thing, and whether the heading denies it.
+ * An affirmative heading counts only when it names the thing alone (« Vous avez un passeport valide » is
+ * told apart from « … périmé » by its other words, not by the passport).
+ */
+const YOU_HAVE_NOT_RE = /^vous n'(?:avez|etes) (?:pas|plus|jamais) (?:de |d'|du |des |le |la |les |l'|un |une )?([a-z][a-z-]+)/u;
+const YOU_HAVE_RE = /^vous (?:avez|etes) (?:de |d'|du |des |le |la |les |l'|un |une )?([a-z][a-z-]+)(?:\s?\([a-z]+\))?$/u;
+
+function ownership(t: string, facts: QuestionFacts): 'fit' | 'conflict' | undefined {
+  const neg = YOU_HAVE_NOT_RE.exec(t);
+  const pos = neg ? null : YOU_HAVE_RE.exec(t);
+  const thing = neg?.[1] ?? pos?.[1];
+  if (thing === undefined) return undefined;
+  const held = facts.held.some((x) => namesThing(thing, x));
+  const missing = facts.absent.some((x) => namesThing(thing, x));
+  if (held === missing) return undefined;
+  return held === Boolean(pos) ? 'fit' : 'conflict';
+}
+
 /** A threshold of half-time work in a heading: below it (group 1) or at least it (group 2). */
 const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au moins (?:un|a) |superieure? ou egale? a (?:un )?)mi-temps/u;
 
@@ -399,6 +419,9 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
   const presence = presenceOf(t, facts.absent);
   if (presence === 'absent') fit = true;
   else if (presence === 'present') return 'conflict';
+  const owned = ownership(t, facts);
+  if (owned === 'conflict') return 'conflict';
+  if (owned === 'fit') fit = true;
   const ofAge = legalAge(t);
   if (ofAge !== undefined) {
     const ages = [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges];

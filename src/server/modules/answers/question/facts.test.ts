@@ -178,6 +178,18 @@ describe('extractFacts on long input', () => {
   });
 });
 
+describe('extractFacts: what the person says they have or are', () => {
+  it.each([
+    ["J'avais oublié mon permis à la maison", ['permis']],
+    ["J'ai un passeport valide et je suis retraité", ['passeport', 'retraite']],
+    ["J'ai signé le bail, j'ai reçu une lettre", []],
+    ["Je n'ai pas de permis", []],
+    ["Nous avons des enfants et notre maison est à moi", ['enfants', 'maison']],
+  ])('« %s » → %j', (q, held) => {
+    expect(extractFacts(q).held).toEqual(held);
+  });
+});
+
 describe('extractFacts: what the question says is missing', () => {
   it.each([
     ['Ma grand-mère est partie sans laisser de testament', []],

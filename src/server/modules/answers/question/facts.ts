@@ -109,6 +109,13 @@ export interface QuestionFacts {
    */
   absent: string[];
   /**
+   * What the person says they have or are (« j'ai un CDI », « oublié mon permis », « je suis retraité »):
+   * the first noun after « j'ai », « nous avons », a possessive or « je suis », normalised, and not
+   * among the missing things. A fiche's case « Vous avez le permis » fits, « Vous n'avez pas le permis »
+   * does not.
+   */
+  held: string[];
+  /**
    * The question is about adults: it names no age under 18 and no child, teenager, pupil or minor. The
    * site's visitor is an adult unless the question says otherwise, so a rule for those « de moins de 18
    * ans » is not theirs.
@@ -338,6 +345,34 @@ function absentThings(t: string): string[] {
   return out;
 }
 
+/** Words after « j'ai », « mon », « je suis » that name no thing the person has or is. */
+const NOT_HELD = new Set(['avis', 'sens', 'tour', 'temps', 'place', 'cote', 'part', 'egard', 'insu', 'droit', 'pas', 'plus', 'jamais', 'rien', 'deja', 'encore', 'bien', 'tres', 'trop', 'peur', 'besoin', 'envie', 'honte', 'raison', 'tort', 'fait', 'dit', 'ete', 'vu', 'eu', 'pu', 'du']);
+const DET = "(?:un|une|le|la|les|l'|des|mon|ma|mes|notre|nos)";
+/**
+ * « j'ai un CDI » (a determiner: « j'ai signé » names no thing), « je suis retraité », « oublié mon
+ * permis », and any possessive (« mon permis », « mes enfants »).
+ */
+const HELD_RE = new RegExp(
+  [
+    `\\b(?:j'ai|nous avons|on a)\\s+${DET}\\s*([a-z][a-z-]{3,})\\b`,
+    `\\b(?:je suis|nous sommes|on est)\\s+(?:(?:un|une)\\s+)?([a-z][a-z-]{3,})\\b`,
+    `\\b(?:mon|ma|mes|notre|nos)\\s+([a-z][a-z-]{3,})\\b`,
+  ].join('|'),
+  'gu',
+);
+
+/** Things the person says they have or are, at most a few, none of those the question says are missing. */
+function heldThings(t: string, absent: readonly string[]): string[] {
+  const out: string[] = [];
+  HELD_RE.lastIndex = 0;
+  for (let m = HELD_RE.exec(t); m !== null && out.length < 8; m = HELD_RE.exec(t)) {
+    const w = m[1] ?? m[2] ?? m[3] ?? '';
+    if (NOT_HELD.has(w) || absent.includes(w) || out.includes(w)) continue;
+    out.push(w);
+  }
+  return out;
+}
+
 /** A distance of the question (kept in metres) as the person would write it: « 2 m », « 1 100 km ». */
 export function distanceText(metres: number): string {
   return metres >= 1000 ? `${(metres / 1000).toLocaleString('fr-FR')} km` : `${metres.toLocaleString('fr-FR')} m`;
@@ -378,8 +413,10 @@ export function extractFacts(question: string): QuestionFacts {
     residence: 'france',
     nationality: 'francais',
     absent: absentThings(t),
+    held: [],
     adult: true,
   };
+  facts.held = heldThings(t, facts.absent);
   for (const e of CATEGORICAL) {
     const m = e.re.exec(t);
     if (m) e.apply(m, facts);
