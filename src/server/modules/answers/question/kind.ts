@@ -37,14 +37,23 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ['definition', /\b(c'est quoi|qu'est-ce qu'(un|une)|que (signifie|veut dire)|definition|difference entre)\b/],
 ];
 
+const sentences = (question: string): string[] => question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
+
 /**
  * The sentence that asks (the last with « ? », or the last one), when the question tells its situation
  * in sentences before it; undefined for a question of one sentence.
  */
 export function askingSentence(question: string): string | undefined {
-  const parts = question.split(/(?<=[.?!…])\s+/u).filter((x) => x.trim() !== '');
+  const parts = sentences(question);
   if (parts.length < 2) return undefined;
   return [...parts].reverse().find((x) => x.includes('?')) ?? parts[parts.length - 1];
+}
+
+/** The sentence just before `sentence` in the question, if any. */
+export function sentenceBefore(question: string, sentence: string): string | undefined {
+  const parts = sentences(question);
+  const at = parts.lastIndexOf(sentence);
+  return at > 0 ? parts[at - 1] : undefined;
 }
 
 /**

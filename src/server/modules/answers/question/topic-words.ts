@@ -16,7 +16,7 @@ const NON_TOPIC = new Set(
   `va vais vas allez aller allons veux veut voudrais voudrait voulons souhaite souhaiterais savoir sais sait connaitre
   question questions demande renseignement renseignements info infos information informations aide aider besoin
   probleme problemes souci soucis chose choses truc trucs quelqu quelque quelques salut coucou hello bonsoir
-  oui non ok okay stp svp please cordialement urgent vraiment beaucoup peu trop ainsi etc autre autres meme
+  oui non ok okay stp svp please cordialement urgent vraiment vrai vraie normal normale beaucoup peu trop ainsi etc autre autres meme
   bon bonne bons bonnes mal mieux tres super genre voila voici ca cela ceci celui celle ceux celles faire fais
   dire dit dis parle parler pense penser crois croire trouve trouver avoir etre suis etait ete ans an jour jours
   mois semaine semaines annee annees hier demain maintenant depuis apres avant pendant toujours jamais rien

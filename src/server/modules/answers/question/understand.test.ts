@@ -19,4 +19,10 @@ describe('understand: the asking sentence’s own facts', () => {
     // A question of one sentence has no situation apart: nothing is marked.
     expect(understand('Puis-je contester la décision du syndic ?').words.some((w) => w.asked)).toBe(false);
   });
+  it('reads a short tag (« C\'est vrai ? ») as asking about the sentence before it', () => {
+    const u = understand("Je suis en CDI. Mon patron dit que je n'ai pas droit à un congé pour mon mariage. C'est vrai ?");
+    expect(u.words.filter((w) => w.asked).map((w) => w.word)).toEqual(['patron', 'droit', 'congé', 'mariage']);
+    expect(u.words.some((w) => w.word === 'vrai')).toBe(false);
+    expect(u.kind).toBe('droit');
+  });
 });

@@ -4,7 +4,7 @@
  * text given to the search engine, what it asks for (kind) and the person's facts.
  */
 import { extractFacts, hasFigure, type QuestionFacts } from './facts';
-import { askingSentence, questionKind, type QuestionKind } from './kind';
+import { askingSentence, questionKind, sentenceBefore, type QuestionKind } from './kind';
 import { tokenize } from '../../../../corpus/analyzer';
 import { searchText, topicWords, type TopicWord } from './topic-words';
 
@@ -37,8 +37,21 @@ export function understand(question: string): Understanding {
   const askedFacts = askingSentenceFacts(asking);
   const words = topicWords(question);
   if (asking !== undefined) {
-    const askedTokens = new Set(tokenize(asking).map((t) => t.toLowerCase()));
-    for (const w of words) if (askedTokens.has(w.word)) w.asked = true;
+    const mark = (sentence: string): boolean => {
+      const tokens = new Set(tokenize(sentence).map((t) => t.toLowerCase()));
+      let marked = false;
+      for (const w of words) {
+        if (!tokens.has(w.word)) continue;
+        w.asked = true;
+        marked = true;
+      }
+      return marked;
+    };
+    // A short tag (« C'est vrai ? », « Il a le droit ? », « Que faire ? ») asks about the sentence before it.
+    if (!mark(asking)) {
+      const before = sentenceBefore(question, asking);
+      if (before !== undefined) mark(before);
+    }
   }
   return {
     question,
