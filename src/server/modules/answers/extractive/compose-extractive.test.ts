@@ -246,6 +246,18 @@ describe('composeExtractive on given passages', () => {
     expect(sections[0]?.text).toContain('Vous indiquez 62 km/h pour une vitesse limitée à 50 km/h, soit 12 km/h de plus.');
   });
 
+  it('sets a sum counted in months of rent beside the rule stated in months of rent', () => {
+    const sources = [
+      source(
+        'Le propriétaire peut demander un dépôt de garantie pour couvrir les loyers impayés.\nPour une location meublée, le dépôt de garantie est limité à 2 mois de loyer hors charges.',
+        ['Montant'],
+      ),
+    ];
+    const { sections } = composeExtractive('Pour mon studio meublé, le propriétaire réclame quatre mois de loyer de dépôt de garantie. Est-ce permis ?', sources, () => undefined);
+    expect(sections[0]?.text).toContain('limité à 2 mois de loyer hors charges. [1]');
+    expect(sections[0]?.text).toContain('Vous indiquez 4 mois de loyer.');
+  });
+
   it('leaves out a table row of another case than the person’s', () => {
     const sources = [
       source(

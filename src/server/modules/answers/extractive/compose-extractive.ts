@@ -337,10 +337,14 @@ const MONTHS = durationOf('mois');
 const YEARS = durationOf('an');
 
 /** Units of the person's figures, as they read in a sentence. */
+/** A sum counted in months of rent or salary, as the fiches write it (« 2 mois de loyer hors charges »). */
+const MONTHS_OF = /(?:\d+|un|deux|trois|quatre|six) mois de (?:loyer|salaire)/u;
+
 function factUnits(f: QuestionFacts): TextTest[] {
   const out: TextTest[] = [];
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);
   if (f.percents.length > 0) out.push(/\d\s?%/u);
+  if (f.monthsOf.length > 0) out.push(MONTHS_OF);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
   for (const d of f.distances.slice(0, 1)) out.push(distanceUnit(d));
   const units = new Set(f.durations.map((d) => d.unit));
@@ -730,6 +734,8 @@ function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const fmt = (n: number): string => n.toLocaleString('fr-FR');
   const distance = f.distances[0];
   if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;
+  const months = f.monthsOf[0];
+  if (months !== undefined && MONTHS_OF.test(quoted)) return `Vous indiquez ${fmt(months.value)} mois de ${months.of}.`;
   // The same amount told twice (« l'agence me facture 150 €, et le propriétaire lui paie aussi 150 € ») is said once.
   if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${[...new Set(f.amounts)].slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
   for (const d of f.durations) {

@@ -138,6 +138,7 @@ describe('buildMessages with the understanding of the question', () => {
     expect(factLines(understand("Mon proprio veut récupérer l'appart pour y loger sa fille").facts)).toContain(
       'Congé du propriétaire : pour reprendre le logement (y habiter ou y loger un proche)',
     );
+    expect(factLines(understand('On me demande trois mois de loyer de caution').facts)).toContain('Somme citée en mois : 3 mois de loyer');
   });
 
   it('asks for a short « En bref » for the person\'s case only', () => {

@@ -111,6 +111,7 @@ export function factLines(f: QuestionFacts): string[] {
   if (f.otherAges.length > 0) lines.push(`Âges d'autres personnes citées : ${f.otherAges.map((a) => `${fr(a)} ans`).join(', ')}`);
   if (f.children !== undefined) lines.push(`Enfants : ${fr(f.children)}`);
   if (f.amounts.length > 0) lines.push(`Montants cités : ${f.amounts.map((a) => `${fr(a)} €`).join(', ')}`);
+  for (const m of f.monthsOf) lines.push(`Somme citée en mois : ${fr(m.value)} mois de ${m.of}`);
   if (f.percents.length > 0) lines.push(`Pourcentages cités : ${f.percents.map((p) => `${fr(p)} %`).join(', ')}`);
   if (f.years.length > 0) lines.push(`Années citées : ${f.years.join(', ')}`);
   for (const d of f.durations) {

@@ -178,6 +178,18 @@ describe('extractFacts on long input', () => {
   });
 });
 
+describe('extractFacts: sums counted in months of rent or salary', () => {
+  it('reads « trois mois de loyer », « 2 mois de salaire », not a duration', () => {
+    const f = extractFacts("L'agence demande 1 650 € de caution, soit trois mois de loyer ; on m'offre 2 mois de salaire.");
+    expect(f.monthsOf).toEqual([
+      { value: 3, of: 'loyer' },
+      { value: 2, of: 'salaire' },
+    ]);
+    expect(f.durations).toEqual([]);
+    expect(extractFacts('Je loue depuis 3 mois').monthsOf).toEqual([]);
+  });
+});
+
 describe('extractFacts: what the person says they have or are', () => {
   it.each([
     ["J'avais oublié mon permis à la maison", ['permis']],

@@ -65,6 +65,11 @@ export interface QuestionFacts {
   /** Years named (« signé en 2019 », « construit en 2008 »). */
   years: number[];
   durations: Duration[];
+  /**
+   * Sums counted in months of rent or of salary (« trois mois de loyer de caution », « 2 mois de salaire »):
+   * the fiches state such limits in the same unit (« limité à 2 mois de loyer hors charges »).
+   */
+  monthsOf: { value: number; of: 'loyer' | 'salaire' }[];
   /** Inside a built-up area (true), outside (false). */
   builtUpArea?: boolean;
   /**
@@ -254,6 +259,14 @@ const NUMERIC: readonly Extractor[] = [
     },
   },
   {
+    name: 'months-of',
+    re: new RegExp(`\\b${NUMBER} mois de (loyer|salaire)s?\\b`, 'gu'),
+    apply: (m, f) => {
+      const value = parseFrenchNumber(m[1] ?? '');
+      if (value !== undefined) f.monthsOf.push({ value, of: m[2] === 'salaire' ? 'salaire' : 'loyer' });
+    },
+  },
+  {
     name: 'percent',
     re: /(\d+(?:,\d+)?) ?(?:%|pour ?cent)/gu,
     apply: (m, f) => {
@@ -409,6 +422,7 @@ export function extractFacts(question: string): QuestionFacts {
     percents: [],
     years: [],
     durations: [],
+    monthsOf: [],
     distances: [],
     residence: 'france',
     nationality: 'francais',
@@ -435,7 +449,7 @@ export function extractFacts(question: string): QuestionFacts {
 
 /** Whether the facts hold a figure of the person's (an amount, a percentage, a duration, a distance, a speed). */
 export function hasFigure(f: QuestionFacts): boolean {
-  return f.amounts.length + f.percents.length + f.durations.length + f.distances.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
+  return f.amounts.length + f.percents.length + f.durations.length + f.monthsOf.length + f.distances.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
 }
 
 /** How far over the limit the person drove, when both are known. */
