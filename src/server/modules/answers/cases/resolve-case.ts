@@ -389,8 +389,8 @@ const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au
 const MINOR_WORD_RE = /\bmineurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? mineures?\b/u;
 const MAJOR_WORD_RE = /\bmajeurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? majeures?\b/u;
 
-/** The heading is about a minor or about an adult (neither when it names both). */
-function legalAge(t: string): 'mineur' | 'majeur' | undefined {
+/** The heading is about a minor or about an adult (neither when it names both); `t` is normalised. */
+export function legalAge(t: string): 'mineur' | 'majeur' | undefined {
   const minor = MINOR_WORD_RE.test(t);
   const major = MAJOR_WORD_RE.test(t);
   if (minor === major) return undefined;

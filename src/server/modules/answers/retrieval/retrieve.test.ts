@@ -198,6 +198,12 @@ describe('retrieveSources', () => {
     }
   });
 
+  it('puts a fiche about minors after its near equals when the question names no child', () => {
+    const first = (q: string): string => retrieveSources(engine, q).sources[0]?.title ?? '';
+    expect(first("J'ai perdu ma carte d'identité en déménageant, comment la refaire ?")).toMatch(/d'un majeur/u);
+    expect(first("Mon fils de 12 ans a perdu sa carte d'identité, comment la refaire ?")).toMatch(/d'un mineur/u);
+  });
+
   it('gives a danger question its protection fiches first, whatever the score', () => {
     for (const q of ['Mon mari me frappe quand il a bu', "Mon mari me frappe tous les soirs et j'ai peur pour ma vie, que faire ?"]) {
       const { sources, outOfScope } = retrieveSources(engine, q, { danger: 'violence' });

@@ -32,7 +32,7 @@ import { Lru } from '../../../../common/lru';
 import { normalizeText, shortenOnSentence } from '../../../../common/french-text';
 import { scopeSignals, type ScopeSignals } from './scope-signals';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
-import { pathStatus, resolveCases } from '../cases/resolve-case';
+import { legalAge, pathStatus, resolveCases } from '../cases/resolve-case';
 import { understand, type Understanding } from '../question/understand';
 import type { QueryModels } from '../../retrieval-models/retrieval-models';
 
@@ -131,6 +131,12 @@ function titleRegimes(title: string): number[] {
   return SPECIAL_REGIMES.flatMap((re, i) => (re.test(t) ? [i] : []));
 }
 
+/** A title about minors only (« Carte nationale d'identité d'un mineur », « … d'un jeune de moins de 18 ans »). */
+function titleForMinors(title: string): boolean {
+  const t = normalizeText(title);
+  return legalAge(t) === 'mineur' || (legalAge(t) === undefined && /\bmoins de 18 ans\b/u.test(t));
+}
+
 /** A fiche with what retrieval computes from it once (stems, references). Read-only: shared by requests. */
 export interface AnalysedFiche {
   fiche: Fiche;
@@ -140,6 +146,8 @@ export interface AnalysedFiche {
   title: Set<string>;
   /** The special regimes the title names (see titleRegimes). */
   regimes: readonly number[];
+  /** The title is about minors only (see titleForMinors). */
+  forMinors: boolean;
   /** Stems of each passage (headings + text), computed on first use. */
   passageStems(): readonly ReadonlySet<string>[];
   /** The legal references, with the article text when the code is in the corpus, computed on first use. */
@@ -157,6 +165,7 @@ function analyseFiche(engine: SearchEngine, fiche: Fiche): AnalysedFiche {
     head: stemSet(`${fiche.title}\n${fiche.description}`),
     title: stemSet(fiche.title),
     regimes: titleRegimes(fiche.title),
+    forMinors: titleForMinors(fiche.title),
     // The engine's passages read « A > B\ntext »: same key, so both share the cached stems.
     passageStems: () => (passages ??= fiche.passages.map((p) => corpusStems(`${p.section.join(' > ')}\n${p.text}`))),
     references: () => (refs ??= references(fiche, engine)),
@@ -302,7 +311,7 @@ export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords:
  * - A fiche whose title names a special regime the question does not name goes after: score ×
  *   specialRegime. A title that names the general case too (« salarié ou fonctionnaire ») is not one.
  */
-function preferByTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string): void {
+function preferByTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string, adult: boolean): void {
   if (ranked.length < 2) return;
   const asked = words.filter((w) => w.asked);
   const q = normalizeText(question);
@@ -311,7 +320,8 @@ function preferByTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], wor
     let n = 0;
     for (const w of asked) if (wordPresent(w, c.a.title)) n += 1;
     const askedFactor = asked.length > 0 ? 1 + RETRIEVAL.askedTitle * (n / asked.length) : 1;
-    const special = c.a.regimes.some((i) => unnamed[i]);
+    // A fiche about minors is another person's when the question names no child and no age under 18.
+    const special = c.a.regimes.some((i) => unnamed[i]) || (adult && c.a.forMinors);
     return { c, score: c.result.score * askedFactor * (special ? RETRIEVAL.specialRegime : 1) };
   });
   // A stable sort: equal scores keep the engine's order.
@@ -350,7 +360,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const first = ranked[0];
   if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent)) return { sources: [], outOfScope: true };
 
-  preferByTitle(ranked, words, question);
+  preferByTitle(ranked, words, question, u.facts.adult);
   const kept: typeof ranked = [];
   for (const c of ranked) {
     if (kept.length >= wanted) break;
