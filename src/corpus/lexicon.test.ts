@@ -129,6 +129,21 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ['ma femme ne veut pas divorcer, comment faire', ['F10568']],
   ["contrôlé en état d'ivresse en voiture, vais-je perdre mon permis", ['F2881']],
   ['mes locataires ne paient plus leur loyer, que faire', ['F31272']],
+  ["on m'a piqué ma carte d'identité dans le bus", ['F1759']],
+  ['il y a des achats que je ne reconnais pas sur mon compte', ['F31324']],
+  ["quelqu'un a rayé la carrosserie de ma moto", ['F1514']],
+  ["mon agresseur n'a jamais été retrouvé, qui va m'indemniser", ['F2313']],
+  ['depuis notre rupture il m’appelle jour et nuit et je ne dors plus, je peux faire quoi', ['F32235']],
+  ["avec ma femme on est d'accord pour le divorce, on a une maison et pas d'enfant, combien de temps ça prend", ['F10567']],
+  ['combien de temps pour prévenir mon proprio avant de déménager', ['F1168']],
+  ['le four fourni avec la location a grillé, il a 15 ans, qui paie le remplacement', ['F31699']],
+  ["j'ai quitté mon boulot, ai-je droit au chômage", ['F89']],
+  ['j’ai raté la date limite pour ma déclaration de revenus, combien je vais payer en plus', ['F34175']],
+  ['mon père est décédé et il avait des dettes, dois-je les payer', ['F1199']],
+  ["pour l'héritage de ma mère, faut-il passer par un notaire", ['F1295']],
+  ["combien d'impôts sur l'héritage de ma tante", ['F14198']],
+  ['je suis tunisienne, mariée à un français depuis cinq ans, est-ce que je peux devenir française', ['F2726']],
+  ["ma cousine a besoin d'une lettre d'invitation pour son visa", ['F2191']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {
