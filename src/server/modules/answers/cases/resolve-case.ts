@@ -168,6 +168,14 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // Where a child of separated parents lives: alternately, or usually with one parent.
+    fact: (f) => f.custody,
+    values: {
+      alternee: /\b(?:garde|residence) alternee\b|\bgarde partagee\b|\ben cas de garde alternee\b/u,
+      habituelle: /\bresidence habituelle (?:de l'enfant |des enfants )?chez\b|\b(?:vit|habite|reside) habituellement chez\b|\bchez (?:un seul|l'un de ses|l'un des) parents?\b/u,
+    },
+  },
+  {
     fact: (f) => f.purchase,
     values: {
       distance: /a distance|en ligne|internet|vente a distance/u,

@@ -293,6 +293,17 @@ describe('table rows read as sentences', () => {
     expect(all).not.toMatch(/Absence de défaillance majeure et critique ;/u);
   });
 
+  it('keeps the column of alternating residence for parents who tell it, and only for them (F8, frais de garde)', () => {
+    const f = fiches('F8');
+    if (!f) throw new Error('no F8');
+    const text = (q: string): string => composeExtractive(q, [ficheSource(f)], fiches).sections.map((x) => x.text).join('\n');
+    const usual = text("Ma fille de 3 ans va à la crèche, combien de crédit d'impôt pour les frais de garde ?");
+    expect(usual).toMatch(/par enfant : 1 150 € maximum/u);
+    expect(usual).not.toMatch(/garde alternée/u);
+    const alternating = text("Notre fille de 3 ans est en garde alternée depuis notre divorce et va à la crèche, combien de crédit d'impôt pour les frais de garde ?");
+    expect(alternating).toMatch(/en cas de garde alternée : 575 €/u);
+  });
+
   it('does not read a word of the fiche’s title, or one a row says is absent, as naming the row', () => {
     const rows = [
       'Date : obtention du permis ; points : 6.',
@@ -325,7 +336,9 @@ describe('sentenceCondition', () => {
     expect(sentenceCondition('Le dépôt est de 1 mois.')).toBeUndefined();
     expect(sentenceCondition("S'il n'était pas marié, ses biens vont à ses parents.")).toBe("S'il n'était pas marié,");
     expect(sentenceCondition('Sans réponse du bailleur, le locataire peut saisir la commission.')).toBe('Sans réponse du bailleur,');
-    expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus');
+    // A table row: every heading is its condition, the last cell's column heading too.
+    expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base');
+    expect(sentenceCondition('Montant maximum : crédit d’impôt ; par enfant, en cas de garde alternée : 575 € maximum.')).toBe('Montant maximum : crédit d’impôt ; par enfant, en cas de garde alternée');
   });
 });
 

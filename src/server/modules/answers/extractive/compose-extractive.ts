@@ -73,9 +73,10 @@ export function sentenceCondition(sentence: string): string | undefined {
   const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Sans|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
   // A table row read as a sentence: « Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €. »
-  // Its condition is every heading and value but the last.
+  // Its condition is every heading and value but the last value: the last cell's column heading is a case
+  // too (« par enfant, en cas de garde alternée : 575 € », « hors agglomération : 68 € »).
   const cells = sentence.split(' ; ');
-  if (cells.length > 1 && cells.every((c) => c.includes(' : '))) return cells.slice(0, -1).join(' ; ');
+  if (cells.length > 1 && cells.every((c) => c.includes(' : '))) return sentence.slice(0, sentence.lastIndexOf(' : '));
   const row = /^([^:]{3,120}) : /u.exec(sentence);
   return row ? row[1] : undefined;
 }

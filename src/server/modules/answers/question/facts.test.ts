@@ -178,6 +178,19 @@ describe('extractFacts on long input', () => {
   });
 });
 
+describe('extractFacts: where a child of separated parents lives', () => {
+  it.each([
+    ['Mon fils est en garde alternée, une semaine sur deux chez chacun', 'alternee'],
+    ['Je suis séparée, notre fille vit chez moi', 'habituelle'],
+    // No separation told: the usual case, not the alternating one.
+    ['Mon fils de 2 ans va chez une assistante maternelle', 'habituelle'],
+    // Separated parents who do not say: unknown.
+    ['Mon ex et moi sommes séparés depuis un an', undefined],
+  ])('« %s » → %s', (q, custody) => {
+    expect(extractFacts(q).custody).toBe(custody);
+  });
+});
+
 describe('extractFacts: sums counted in months of rent or salary', () => {
   it('reads « trois mois de loyer », « 2 mois de salaire », not a duration', () => {
     const f = extractFacts("L'agence demande 1 650 € de caution, soit trois mois de loyer ; on m'offre 2 mois de salaire.");

@@ -70,6 +70,12 @@ export interface QuestionFacts {
    * the fiches state such limits in the same unit (« limité à 2 mois de loyer hors charges »).
    */
   monthsOf: { value: number; of: 'loyer' | 'salaire' }[];
+  /**
+   * Where a child of separated parents lives: alternately with each (« garde alternée », « une semaine sur
+   * deux ») or mainly with one. A question that tells no separation is about the usual case, not the
+   * alternating one (see extractFacts).
+   */
+  custody?: 'alternee' | 'habituelle';
   /** Inside a built-up area (true), outside (false). */
   builtUpArea?: boolean;
   /**
@@ -185,6 +191,16 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
   { name: 'couple:separe', re: /\b(divorc|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
   { name: 'couple:marie', re: /\b(marie|mariee|maries|mariage|mon mari|ma femme|mon epoux|mon epouse)\b/u, apply: (_, f) => void (f.couple ??= 'marie') },
+  {
+    name: 'custody:alternee',
+    re: /\b(garde alternee|residence alternee|garde partagee|(une )?semaine sur deux|en alternance chez)\b/u,
+    apply: (_, f) => void (f.custody ??= 'alternee'),
+  },
+  {
+    name: 'custody:habituelle',
+    re: /\b((vit|vivent|habite|habitent|reside|residence) (habituellement |principalement |toute l'annee )?chez (moi|nous|sa mere|son pere|leur mere|leur pere)|j'ai la garde|la garde (exclusive|principale)|residence (habituelle|principale) chez)\b/u,
+    apply: (_, f) => void (f.custody ??= 'habituelle'),
+  },
   { name: 'student', re: /\b(etudiant|etudiante|etudiants|a la fac|en bts|en licence|en master|lyceen|lyceenne)\b/u, apply: (_, f) => void (f.student = true) },
   { name: 'area:out', re: /\b(hors agglomeration|sur (l'|une )?autoroute|route nationale|route departementale|en campagne|a la campagne|hors de la ville)\b/u, apply: (_, f) => void (f.builtUpArea ??= false) },
   { name: 'area:in', re: /\b(en agglomeration|en ville|dans (la|une) ville|en centre-ville|zone a 30|zone 30|zone a 50|zone 50)\b/u, apply: (_, f) => void (f.builtUpArea ??= true) },
@@ -440,6 +456,9 @@ export function extractFacts(question: string): QuestionFacts {
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
   if (facts.weeklyHours !== undefined) facts.workTime ??= facts.weeklyHours < 35 ? 'partiel' : 'plein';
+  // Alternating residence is the case of separated parents who say so: without a separation told, a rule
+  // « en cas de garde alternée » is not the person's.
+  if (facts.custody === undefined && facts.couple !== 'separe') facts.custody = 'habituelle';
   const heir = HEIR_RE.exec(t)?.[1];
   if (heir) facts.heir = HEIR_OF.find(([re]) => re.test(heir))?.[1];
   const minorAge = [facts.age, ...facts.otherAges].some((a) => a !== undefined && a < 18);
