@@ -32,6 +32,13 @@ describe('scopeSignals', () => {
     expect(scopeSignals('une soupe de légumes').nonLegalDomains).toEqual(['cuisine']);
   });
 
+  it('reads a kitchen bought from a shop as a purchase, not as cooking', () => {
+    const s = scopeSignals('La cuisine équipée commandée au magasin n’est pas livrée et ils gardent mon acompte de 2 000 €');
+    expect(s.nonLegalDomains).toEqual([]);
+    expect(s.legal).toBe(true);
+    expect(scopeSignals('comment cuisiner des lentilles').nonLegalDomains).toEqual(['cuisine']);
+  });
+
   it('keeps the politeness of a legal question out of the non-legal domains', () => {
     const s = scopeSignals('Bonjour, merci de me dire combien de jours de congé pour un mariage');
     expect(s.nonLegalDomains).toEqual([]);

@@ -22,13 +22,14 @@ export const LEGAL_INTENT = [
   'procedur', 'demarche', 'indemn', 'responsab', 'tribunal', 'juge', 'avocat', 'notaire', 'contrat', 'delai', 'reglement',
   'amende', 'penal', 'illicite', 'licite', 'abusi', 'legitim', 'litige', 'prejudice', 'dommages', 'reclam', 'mise en demeure',
   'que risque', 'risque-t', 'ai-je le droit', 'a-t-il le droit', 'a-t-elle le droit', 'en a-t-il le droit', 'est-ce legal',
-  'formalite', 'juridique*', 'declar', 'rembours', 'discrimin', 'harcel', 'violence', 'justificatif', 'attestation', 'certificat', 'allocation', 'aide sociale', 'prestation'
+  'formalite', 'juridique*', 'declar', 'rembours', 'discrimin', 'harcel', 'violence', 'justificatif', 'attestation', 'certificat', 'allocation', 'aide sociale', 'prestation',
+  'acompte', 'arrhes', 'recuperer mon argent', "recuperer l'argent", 'garantie'
   ] as const;
 
 /** Vocabulary of everyday subjects outside the law of the fiches, by domain (accent-folded prefixes or phrases). */
 export const NON_LEGAL_DOMAINS: Readonly<Record<string, readonly string[]>> = {
   cuisine: [
-    'recette', 'cuire', 'cuisson', 'cuisin*', 'gateau', 'tarte', 'crepe', 'pate a', 'pates', 'sauce', 'mayonnaise', 'vinaigrette',
+    'recette', 'cuire', 'cuisson', 'cuisiner', 'cuisinez', 'cuisinee', 'gateau', 'tarte', 'crepe', 'pate a', 'pates', 'sauce', 'mayonnaise', 'vinaigrette',
     'soupe', 'omelette', 'oeuf', 'farine', 'levure', 'beurre', 'chocolat', 'fromage', 'dessert', 'ingredient*', 'congel*', 'roti',
     'poulet', 'legume*', 'salade', 'pizza', 'aperitif', 'cocktail', 'frigo', 'refrigerat*', 'confiture', 'biscuit', 'brioche', 'quiche', 'gratin'
   ],
