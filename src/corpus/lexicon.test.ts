@@ -54,10 +54,14 @@ describe('lay → legal lexicon', () => {
   });
 
   it('keeps an entry out of the wrong theme with its exclusions', () => {
-    // « paye » is the salary, not the « payé » of a paid leave.
-    expect(lays('ma paye est trop basse')).toContain('paye');
-    expect(lays('mon congé payé a été refusé')).not.toContain('paye');
+    // « ma paye » is the salary, not the « payé » of a paid leave nor the verb (« j'ai payé », « qui paie »).
+    expect(lays('ma paye est trop basse')).toContain('ma paie');
+    expect(lays('mon congé payé a été refusé')).not.toContain('ma paie');
+    expect(lays("j'ai payé 700 € et la sécu ne paie pas")).not.toContain('ma paie');
     // Unemployment benefit is not the family allowances.
+    // A broken wrist at work is an injury, not the company's broken equipment.
+    expect(lays("je me suis cassé le poignet au boulot")).not.toContain('cassé');
+    expect(lays("j'ai cassé l'ordinateur du boulot")).toContain('cassé');
     expect(lays('mes allocs chômage sont suspendues')).toContain('alloc chômage');
     expect(lays('mes allocs chômage sont suspendues')).not.toContain('alloc');
     expect(lays('combien d alloc pour deux enfants')).toContain('alloc');

@@ -23,7 +23,7 @@ export const LEGAL_INTENT = [
   'amende', 'penal', 'illicite', 'licite', 'abusi', 'legitim', 'litige', 'prejudice', 'dommages', 'reclam', 'mise en demeure',
   'que risque', 'risque-t', 'ai-je le droit', 'a-t-il le droit', 'a-t-elle le droit', 'en a-t-il le droit', 'est-ce legal',
   'formalite', 'juridique*', 'declar', 'rembours', 'discrimin', 'harcel', 'violence', 'justificatif', 'attestation', 'certificat', 'allocation', 'aide sociale', 'prestation',
-  'acompte', 'arrhes', 'recuperer mon argent', "recuperer l'argent", 'garantie'
+  'acompte', 'arrhes', 'recuperer mon argent', "recuperer l'argent", 'garantie', 'livraison', 'service client', 'service apres-vente'
   ] as const;
 
 /** Vocabulary of everyday subjects outside the law of the fiches, by domain (accent-folded prefixes or phrases). */
@@ -31,7 +31,7 @@ export const NON_LEGAL_DOMAINS: Readonly<Record<string, readonly string[]>> = {
   cuisine: [
     'recette', 'cuire', 'cuisson', 'cuisiner', 'cuisinez', 'cuisinee', 'gateau', 'tarte', 'crepe', 'pate a', 'pates', 'sauce', 'mayonnaise', 'vinaigrette',
     'soupe', 'omelette', 'oeuf', 'farine', 'levure', 'beurre', 'chocolat', 'fromage', 'dessert', 'ingredient*', 'congel*', 'roti',
-    'poulet', 'legume*', 'salade', 'pizza', 'aperitif', 'cocktail', 'frigo', 'refrigerat*', 'confiture', 'biscuit', 'brioche', 'quiche', 'gratin'
+    'poulet', 'legume*', 'salade', 'pizza', 'aperitif', 'cocktail', 'confiture', 'biscuit', 'brioche', 'quiche', 'gratin'
   ],
   sport: [
     'marathon', 'footing', 'jogging', 'courir', 'abdo*', 'muscu*', 'muscler*', 'fitness', 'yoga', 'pilates', 'echauff*', 'etirement*',
