@@ -148,6 +148,13 @@ const EVERYDAY_WORDS: [string, string[]][] = [
   ["combien d'impôts sur l'héritage de ma tante", ['F14198']],
   ['je suis tunisienne, mariée à un français depuis cinq ans, est-ce que je peux devenir française', ['F2726']],
   ["ma cousine a besoin d'une lettre d'invitation pour son visa", ['F2191']],
+  ["la caf dit que j'ai touché en trop pendant six mois et me demande de rembourser", ['F2269']],
+  ["on veut acheter notre premier appartement, la banque parle d'un prêt sans intérêts, on y a droit ?", ['F10871']],
+  ["ma grand-mère n'a qu'une toute petite retraite de 600 €, existe-t-il une aide", ['F16871']],
+  ['mon proprio veut faire visiter l’appartement tous les samedis avant mon départ, je dois accepter', ['F1857']],
+  ["j'attends un hlm depuis 4 ans avec trois enfants, que puis-je faire", ['F18005']],
+  ["ma carte de séjour expire dans huit jours et la préfecture n'a pas répondu", ['F15763']],
+  ["l'hôpital me fait payer 20 € par jour d'hôpital, c'est normal ?", ['F200']],
 ];
 
 describe('everyday words reach their fiches (lexicon and corpus together)', () => {
