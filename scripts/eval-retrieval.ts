@@ -46,9 +46,13 @@ export const EVERYDAY2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'ever
 /** Long everyday questions (a situation, then the ask), the first set tuned on, the second held out. */
 export const LONG_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long.json');
 export const LONG2_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long-2.json');
+/** Two more sets of everyday questions written from the fiches alone, tuned on (lexicon entries came from their misses). */
+export const LONG3_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long-3.json');
+export const LONG4_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'everyday-long-4.json');
 export const ANSWERS_DEV_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
 /** Answer sets written later from fiches no other set uses: the third tuning set and a held-out one. */
 export const ANSWERS_TUNING3_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-tuning-3.json');
+export const ANSWERS_TUNING4_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-tuning-4.json');
 export const ANSWERS_HELDOUT3_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-heldout-3.json');
 /** Questions outside the law, written before any engine output was looked at. */
 export const OFF_TOPIC_PATH = path.join(root, 'src', 'corpus', 'eval', 'off-topic-questions.json');
@@ -272,6 +276,9 @@ async function main(): Promise<void> {
   if (set === 'long' || set === 'all') {
     longLines(LONG_SET_PATH, 'everyday-long (tuning)');
     longLines(ANSWERS_TUNING3_PATH, 'answers-tuning-3 (tuning)', loadAnswersAsItems);
+    longLines(ANSWERS_TUNING4_PATH, 'answers-tuning-4 (tuning)', loadAnswersAsItems);
+    longLines(LONG3_SET_PATH, 'everyday-long-3 (tuning)');
+    longLines(LONG4_SET_PATH, 'everyday-long-4 (tuning)');
   }
   if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
   if (set === 'scope' || set === 'all') {
