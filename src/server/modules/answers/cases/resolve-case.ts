@@ -168,6 +168,15 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // The rules of a probationary licence (« Jeune conducteur : 110 km/h ») or the general ones, for a driver
+    // who says how long they have had the licence.
+    fact: (f) => (f.youngDriver === undefined ? undefined : f.youngDriver ? 'jeune' : 'confirme'),
+    values: {
+      jeune: /\bjeunes? conducteurs?\b|\bpermis probatoire\b|\bperiode probatoire\b/u,
+      confirme: /\bregle generale\b|\bconducteurs? confirmes?\b/u,
+    },
+  },
+  {
     // Where a child of separated parents lives: alternately, or usually with one parent.
     fact: (f) => f.custody,
     values: {
@@ -270,6 +279,7 @@ export function headingRange(title: string): HeadingRange | undefined {
 }
 
 function inRange(v: number, r: HeadingRange): boolean {
+  if (Number.isNaN(v)) return false;
   if (r.min !== undefined && (r.minInclusive ? v < r.min : v <= r.min)) return false;
   if (r.max !== undefined && (r.maxInclusive ? v > r.max : v >= r.max)) return false;
   return true;
@@ -291,7 +301,9 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
   switch (r.unit) {
     case 'kmh': {
       const excess = speedExcess(facts);
-      if (/exces|depassement/u.test(t)) return excess !== undefined ? [excess] : [];
+      // At or under the limit there is no excess: no range of excess is the person's (« moins de 20 km/h »
+      // is an excess of 1 to 19 km/h).
+      if (/exces|depassement/u.test(t)) return excess === undefined ? [] : [excess > 0 ? excess : Number.NaN];
       return facts.speed !== undefined ? [facts.speed] : [];
     }
     case 'km':

@@ -258,6 +258,13 @@ describe('composeExtractive on given passages', () => {
     expect(sections[0]?.text).toContain('Vous indiquez 4 mois de loyer.');
   });
 
+  it('computes no excess for a speed at or under the limit told, and keeps no range of excess', () => {
+    const sources = [source('Excès de vitesse inférieur à 20 km/h, hors agglomération : amende de 68 €.\nLa vitesse est limitée à 130 km/h sur autoroute.', ['Amendes'])];
+    const all = composeExtractive("J'ai été flashé à 127 km/h sur l'autoroute limitée à 130, qu'est-ce que je risque ?", sources, () => undefined).sections.map((x) => x.text).join('\n');
+    expect(all).not.toMatch(/km\/h de plus/u);
+    expect(all).not.toMatch(/amende de 68 €/u);
+  });
+
   it('leaves out a table row of another case than the person’s', () => {
     const sources = [
       source(
@@ -291,6 +298,18 @@ describe('table rows read as sentences', () => {
     // Neither the row of a major failure nor the one that says there is no critical failure.
     expect(all).not.toMatch(/au moins une défaillance majeure ;/u);
     expect(all).not.toMatch(/Absence de défaillance majeure et critique ;/u);
+  });
+
+  it('keeps the column of the person’s licence: a probationary one or not (F19460, limitations de vitesse)', () => {
+    const f = fiches('F19460');
+    if (!f) throw new Error('no F19460');
+    const text = (q: string): string => composeExtractive(q, [ficheSource(f)], fiches).sections.map((x) => x.text).join('\n');
+    const young = text("J'ai mon permis depuis 1 an, quelle est la vitesse maximale sur autoroute ?");
+    expect(young).toMatch(/Autoroute ; Jeune conducteur : 110 km\/h/u);
+    expect(young).not.toMatch(/Autoroute ; Règle générale/u);
+    const experienced = text("J'ai mon permis depuis 15 ans, quelle est la vitesse maximale sur autoroute ?");
+    expect(experienced).toMatch(/Autoroute ; Règle générale : 130 km\/h/u);
+    expect(experienced).not.toMatch(/Jeune conducteur/u);
   });
 
   it('keeps the column of alternating residence for parents who tell it, and only for them (F8, frais de garde)', () => {

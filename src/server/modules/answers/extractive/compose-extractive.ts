@@ -731,7 +731,12 @@ const DURATION_TESTS: Record<string, TextTest> = { mois: MONTHS, an: YEARS, jour
 
 function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const excess = speedExcess(f);
-  if (excess !== undefined && /km\/h/u.test(quoted)) return `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h, soit ${excess} km/h de plus.`;
+  if (excess !== undefined && /km\/h/u.test(quoted)) {
+    const told = `Vous indiquez ${f.speed} km/h pour une vitesse limitée à ${f.speedLimit} km/h`;
+    // At or under the limit told, no excess is computed: the rule quoted may set another limit (« Jeune
+    // conducteur : 110 km/h »), and the sentence says only what the question and the quote say.
+    return excess > 0 ? `${told}, soit ${excess} km/h de plus.` : `${told}.`;
+  }
   const fmt = (n: number): string => n.toLocaleString('fr-FR');
   const distance = f.distances[0];
   if (distance !== undefined && distanceUnit(distance).test(quoted)) return `Vous indiquez une distance de ${distanceText(distance)}.`;

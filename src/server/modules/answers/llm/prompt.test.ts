@@ -139,6 +139,7 @@ describe('buildMessages with the understanding of the question', () => {
       'Congé du propriétaire : pour reprendre le logement (y habiter ou y loger un proche)',
     );
     expect(factLines(understand('On me demande trois mois de loyer de caution').facts)).toContain('Somme citée en mois : 3 mois de loyer');
+    expect(factLines(understand("J'ai mon permis depuis un an, flashé à 127 km/h").facts)).toContain('Permis de conduire : probatoire (jeune conducteur)');
   });
 
   it('asks for a short « En bref » for the person\'s case only', () => {

@@ -124,6 +124,8 @@ export function factLines(f: QuestionFacts): string[] {
   if (f.speed !== undefined) lines.push(`Vitesse : ${fr(f.speed)} km/h${f.speedLimit !== undefined ? ` pour une vitesse limitée à ${fr(f.speedLimit)} km/h` : ''}`);
   if (f.builtUpArea !== undefined) lines.push(`Lieu : ${f.builtUpArea ? 'en agglomération' : 'hors agglomération'}`);
   if (f.purchase) lines.push(`Achat : ${purchase[f.purchase]}`);
+  if (f.youngDriver !== undefined) lines.push(`Permis de conduire : ${f.youngDriver ? 'probatoire (jeune conducteur)' : 'depuis 3 ans ou plus'}`);
+  if (f.custody === 'alternee') lines.push("Résidence de l'enfant : alternée");
   if (f.heir) {
     const heir = { enfant: 'son enfant', 'petit-enfant': 'son petit-enfant', ascendant: 'son parent', 'frere-soeur': 'son frère ou sa sœur', neveu: 'son neveu ou sa nièce', conjoint: 'son conjoint ou partenaire', autre: 'un autre proche (ni enfant, ni conjoint, ni frère ou sœur, ni neveu ou nièce)' } as const;
     lines.push(`Lien avec le défunt ou le donateur : la personne est ${heir[f.heir]}`);

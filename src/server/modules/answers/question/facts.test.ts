@@ -178,6 +178,18 @@ describe('extractFacts on long input', () => {
   });
 });
 
+describe('extractFacts: a probationary licence', () => {
+  it.each([
+    ["J'ai mon permis depuis un an", true],
+    ["J'ai eu mon permis il y a 8 mois", true],
+    ['Je suis jeune conducteur', true],
+    ["J'ai eu mon permis il y a 12 ans", false],
+    ['Mon permis a 12 points', undefined],
+  ])('« %s » → %s', (q, young) => {
+    expect(extractFacts(q).youngDriver).toBe(young);
+  });
+});
+
 describe('extractFacts: where a child of separated parents lives', () => {
   it.each([
     ['Mon fils est en garde alternée, une semaine sur deux chez chacun', 'alternee'],

@@ -76,6 +76,8 @@ export interface QuestionFacts {
    * alternating one (see extractFacts).
    */
   custody?: 'alternee' | 'habituelle';
+  /** A driver with a probationary licence (under 3 years), or an experienced one; unknown when not told. */
+  youngDriver?: boolean;
   /** Inside a built-up area (true), outside (false). */
   builtUpArea?: boolean;
   /**
@@ -191,6 +193,22 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
   { name: 'couple:separe', re: /\b(divorc|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
   { name: 'couple:marie', re: /\b(marie|mariee|maries|mariage|mon mari|ma femme|mon epoux|mon epouse)\b/u, apply: (_, f) => void (f.couple ??= 'marie') },
+  {
+    // A driver in the first years of the licence (« permis probatoire »): « jeune conducteur », « permis depuis
+    // un an », « eu mon permis il y a 2 ans »; three years or more make an experienced driver.
+    name: 'licence',
+    re: new RegExp(`\\b(?:(jeune conducteur|permis probatoire|periode probatoire|permis tout neuf|permis tout juste)|permis (?:depuis|il y a) ${NUMBER} (ans?|annees?|mois)|(?:eu|obtenu|passe) (?:mon|le) permis il y a ${NUMBER} (ans?|annees?|mois))\\b`, 'u'),
+    apply: (m, f) => {
+      if (m[1]) {
+        f.youngDriver ??= true;
+        return;
+      }
+      const value = parseFrenchNumber(m[2] ?? m[4] ?? '');
+      const unit = m[3] ?? m[5] ?? '';
+      if (value === undefined) return;
+      f.youngDriver ??= unit === 'mois' || value < 3;
+    },
+  },
   {
     name: 'custody:alternee',
     re: /\b(garde alternee|residence alternee|garde partagee|(une )?semaine sur deux|en alternance chez)\b/u,
