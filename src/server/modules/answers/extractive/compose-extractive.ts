@@ -337,10 +337,10 @@ function durationOf(unit: 'mois' | 'an'): TextTest {
 const MONTHS = durationOf('mois');
 const YEARS = durationOf('an');
 
-/** Units of the person's figures, as they read in a sentence. */
 /** A sum counted in months of rent or salary, as the fiches write it (« 2 mois de loyer hors charges »). */
 const MONTHS_OF = /(?:\d+|un|deux|trois|quatre|six) mois de (?:loyer|salaire)/u;
 
+/** Units of the person's figures, as they read in a sentence. */
 function factUnits(f: QuestionFacts): TextTest[] {
   const out: TextTest[] = [];
   if (f.amounts.length > 0) out.push(/\d\s?(?:€|euros?)/iu);

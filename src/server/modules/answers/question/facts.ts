@@ -122,7 +122,7 @@ export interface QuestionFacts {
    */
   absent: string[];
   /**
-   * What the person says they have or are (« j'ai un CDI », « oublié mon permis », « je suis retraité »):
+   * What the person says they have or are (« j'ai un passeport », « oublié mon permis », « je suis retraité »):
    * the first noun after « j'ai », « nous avons », a possessive or « je suis », normalised, and not
    * among the missing things. A fiche's case « Vous avez le permis » fits, « Vous n'avez pas le permis »
    * does not.
@@ -396,7 +396,7 @@ function absentThings(t: string): string[] {
 const NOT_HELD = new Set(['avis', 'sens', 'tour', 'temps', 'place', 'cote', 'part', 'egard', 'insu', 'droit', 'pas', 'plus', 'jamais', 'rien', 'deja', 'encore', 'bien', 'tres', 'trop', 'peur', 'besoin', 'envie', 'honte', 'raison', 'tort', 'fait', 'dit', 'ete', 'vu', 'eu', 'pu', 'du']);
 const DET = "(?:un|une|le|la|les|l'|des|mon|ma|mes|notre|nos)";
 /**
- * « j'ai un CDI » (a determiner: « j'ai signé » names no thing), « je suis retraité », « oublié mon
+ * « j'ai un passeport » (a determiner: « j'ai signé » names no thing), « je suis retraité », « oublié mon
  * permis », and any possessive (« mon permis », « mes enfants »).
  */
 const HELD_RE = new RegExp(

@@ -149,13 +149,13 @@ export function topicWords(question: string): TopicWord[] {
   const tokens = questionTokens(question);
   const folded = tokens.map((t) => foldAccents(t));
   const matches = matchLexicon(folded, compiled);
-  const denied = leftOutIndexes(folded);
+  const leftOut = leftOutIndexes(folded);
   const out: TopicWord[] = [];
   const seen = new Set<string>();
   tokens.forEach((tok, i) => {
     const f = folded[i] ?? '';
     if (out.length >= MAX_TOPIC_WORDS) return;
-    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok) || denied.has(i)) return;
+    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok) || leftOut.has(i)) return;
     const stem = analyzeToken(tok);
     if (!stem || seen.has(stem)) return;
     seen.add(stem);
@@ -179,8 +179,8 @@ export function searchText(question: string): string {
   const folded = tokens.map((t) => foldAccents(t));
   const keep = new Set<number>();
   for (const m of matchLexicon(folded, compiled)) for (let i = m.start; i < m.start + m.length; i++) keep.add(i);
-  const denied = leftOutIndexes(folded);
-  const out = tokens.filter((_, i) => !denied.has(i) && (keep.has(i) || !NON_TOPIC.has(folded[i] ?? '')));
+  const leftOut = leftOutIndexes(folded);
+  const out = tokens.filter((_, i) => !leftOut.has(i) && (keep.has(i) || !NON_TOPIC.has(folded[i] ?? '')));
   return out.length > 0 ? out.join(' ') : question;
 }
 

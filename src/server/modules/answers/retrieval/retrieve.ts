@@ -309,7 +309,8 @@ export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords:
  *   the neighbourhood. A fiche whose title holds the asking sentence's words comes first: score ×
  *   (1 + askedTitle × share of those words in its title).
  * - A fiche whose title names a special regime the question does not name goes after: score ×
- *   specialRegime. A title that names the general case too (« salarié ou fonctionnaire ») is not one.
+ *   specialRegime. A title that names the general case too (« salarié ou fonctionnaire ») is not one. So
+ *   does a fiche about minors (« … d'un mineur ») when the question names no child and no age under 18.
  */
 function preferByTitle(ranked: { result: SearchResult; a: AnalysedFiche }[], words: readonly TopicWord[], question: string, adult: boolean): void {
   if (ranked.length < 2) return;
