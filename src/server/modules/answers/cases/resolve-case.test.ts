@@ -104,6 +104,18 @@ describe('resolveCases on real fiches', () => {
     expect(keptTops('F20104', "Que risque-t-on en cas d'ivresse sur la voie publique ?")).toEqual(['', 'Majeur']);
   });
 
+  it('reads sibling « Vous êtes … » headings as the person’s situations: a son keeps « Vous êtes l’enfant du défunt » (F80)', () => {
+    const q = 'Ma mère est décédée. Je suis son fils unique, elle laisse 30 000 € sur ses comptes. Est-ce que je dois faire une déclaration de succession ?';
+    const { res } = resolved('F80', q);
+    expect(res.groups.find((g) => g.prefix[0] === 'Qui doit faire une déclaration ?')).toMatchObject({
+      state: 'settled',
+      kept: ["Vous êtes l'enfant du défunt"],
+    });
+    // A question that does not say who the person is leaves the two situations open.
+    const open = resolved('F80', 'Faut-il faire une déclaration de succession quand on hérite ?').res;
+    expect(open.groups.find((g) => g.prefix[0] === 'Qui doit faire une déclaration ?')?.state).toBe('open');
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);

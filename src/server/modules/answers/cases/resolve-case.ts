@@ -495,6 +495,12 @@ const ACTOR_STEMS = corpusStems('enfant époux parent conjoint salarié employeu
  */
 const STAGE_HEADING_RE = /^(?:dès |avant |après |pendant |lors d|au moment d|au cours d|une fois )/iu;
 
+/**
+ * A heading that says who the person is (« Vous êtes l'enfant du défunt », « Vous avez plus de 3
+ * enfants »): sibling headings of that form are the person's alternative situations.
+ */
+const PERSON_HEADING_RE = /^(?:si )?vous (?:êtes|etes|avez|n'êtes|n'avez|n’êtes|n’avez) /iu;
+
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
 
@@ -531,7 +537,8 @@ export function resolveCases(
     // Parallel alternatives only: at least two case headings, parallel to one another or all cases at the top.
     // Beside « Cas général », every case heading is a particular case of it.
     const againstGeneral = cases.some(isGeneralCase);
-    const options = cases.filter((c) => againstGeneral || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
+    const personal = cases.length >= 2 && cases.every((c) => PERSON_HEADING_RE.test(c));
+    const options = cases.filter((c) => againstGeneral || personal || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
     if (options.length < 2) continue;
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
@@ -557,6 +564,7 @@ export function resolveCases(
       }
     }
     const alternatives =
+      personal ||
       options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
     // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
@@ -588,7 +596,7 @@ export function resolveCases(
     }
     // An open group of situations (or of parallel top-level cases) is a condition the answer names; a
     // group of chapters (« Délai de rétractation » / « Délai de remboursement ») is not a case at all.
-    if (options.some(isSituational) || negationPair(options) || (alternatives && prefix.length === 0)) groups.push({ prefix, options, kept: options, state: 'open' });
+    if (personal || options.some(isSituational) || negationPair(options) || (alternatives && prefix.length === 0)) groups.push({ prefix, options, kept: options, state: 'open' });
   }
   return { groups };
 }

@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { answersYesOrNo, askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { answersYesOrNo, askedFigure, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -400,6 +400,26 @@ describe('the figure the question asks about', () => {
     expect(summary).toMatch(/Le locataire doit recevoir la lettre de congé au moins 6 mois avant la fin du bail\. \[1\]/u);
     expect(summary).toMatch(/Vous indiquez 3 mois\./u);
     expect(summary).not.toMatch(/5 ans/u);
+  });
+});
+
+describe('chapters that ask another question', () => {
+  it('knows « Quand faut-il la déposer ? » does not answer whether one must file', () => {
+    expect(chapterAsksOther(['Quand faut-il la déposer ?', 'Décès en France métropolitaine'], 'droit')).toBe(true);
+    expect(chapterAsksOther(['Qui doit faire une déclaration ?', "Vous êtes l'enfant du défunt"], 'droit')).toBe(false);
+    expect(chapterAsksOther(['Quand faut-il la déposer ?'], 'delai')).toBe(false);
+    // A heading that is no question, or a question whose wording says no kind, says nothing.
+    expect(chapterAsksOther(['Délai de dépôt'], 'droit')).toBe(false);
+    expect(chapterAsksOther(["De quoi s'agit-il ?"], 'droit')).toBe(false);
+    expect(chapterAsksOther(['Quand faut-il la déposer ?'], 'autre')).toBe(false);
+  });
+
+  it('answers « must I » from the chapter that says who must, not from the one that says when (F80)', () => {
+    const f = fiches('F80') as Fiche;
+    const q = "Ma mère est décédée en février à Bordeaux. Je suis son fils unique ; elle laisse environ 30 000 € sur ses comptes. Est-ce que je dois faire une déclaration de succession aux impôts ?";
+    const summary = composeExtractive(q, [ficheSource(f)], fiches).sections.find((x) => x.id === 'summary')?.text ?? '';
+    expect(summary.split('\n\n')[0]).toMatch(/^Vous devez faire une déclaration de succession seulement si l'actif brut successoral est supérieur ou égal à 50 000 €/u);
+    expect(summary).toMatch(/Vous indiquez 30\s000\s€\./u);
   });
 });
 

@@ -24,7 +24,7 @@ import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
 import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
-import type { QuestionKind } from '../question/kind';
+import { questionKind, type QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
 import type { RetrievedSource } from '../retrieval/types';
@@ -281,6 +281,18 @@ export function askedFigure(kind: QuestionKind, text: string): boolean {
   if (kind === 'delai') return /\d\s?(?:jours?|mois|ans?|années?|semaines?|heures?)(?![\p{L}\p{N}])/u.test(text);
   if (kind === 'montant') return /\d\s?(?:€|euros?(?![\p{L}\p{N}])|%)/u.test(text);
   return false;
+}
+
+/**
+ * The sentence lies in a chapter whose heading asks another question than the person's (« Quand faut-il
+ * la déposer ? » for « Est-ce que je dois faire une déclaration ? »): its rules answer that other question.
+ */
+export function chapterAsksOther(path: readonly string[], kind: QuestionKind): boolean {
+  if (kind === 'autre') return false;
+  const asks = path.find((h) => h.trim().endsWith('?'));
+  if (asks === undefined) return false;
+  const other = questionKind(asks);
+  return other !== 'autre' && other !== kind;
 }
 
 function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
@@ -556,6 +568,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
     });
     if (r.fits) score += WEIGHTS.caseFits;
+    if (chapterAsksOther(r.path, u.kind)) score += WEIGHTS.otherQuestionChapter;
     // The person's own rule: what the question asks for under a case their facts settled. A question whose
     // wording names no kind is answered by the figure of the one row or sentence whose own condition fits
     // them (« entre 1 mois et 3 mois de présence : 2 semaines » for six weeks).

@@ -22,6 +22,8 @@ export const WEIGHTS = {
   secondSource: 1.2,
   /** The sentence gives what the question's kind asks for. */
   kindMatch: 1.5,
+  /** The sentence's chapter heading asks another kind of question (« Quand faut-il… ? » for « Dois-je… ? »). */
+  otherQuestionChapter: -1,
   /** « Oui, … » / « Non, … » for a yes-or-no question. */
   yesNo: 2,
   /** The summary of a primary fiche whose title is a question. */
