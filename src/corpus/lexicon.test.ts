@@ -105,6 +105,13 @@ describe('lay → legal lexicon', () => {
 
 /** Everyday words of each theme in a short question of our own, and the fiches that answer it. */
 const EVERYDAY_WORDS: [string, string[]][] = [
+  ['en stage de 3 mois, mon entreprise ne me donne que 200 euros', ['F32131']],
+  ["j'ai fait tomber une bouteille au supermarché, dois-je la rembourser", ['F21559']],
+  ['mon mari est décédé, ses enfants veulent que je parte de la maison', ['F1725']],
+  ['veuve, est-ce que je peux rester dans notre appartement après le décès de mon mari', ['F1725']],
+  ['jusqu’à quand je peux porter plainte pour une agression', ['F31982']],
+  ['je veux contester le jugement du tribunal, comment faire', ['F1384']],
+  ['condamné par le tribunal de police, puis-je faire appel', ['F1384']],
   ['mon proprio ne veut pas rendre ma caution', ['F31269']],
   ['mon patron veut me virer', ['F2835', 'F1848', 'F2839']],
   ['je me suis fait flasher sur l autoroute', ['F18509']],
