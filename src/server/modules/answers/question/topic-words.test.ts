@@ -28,6 +28,22 @@ describe('topicWords', () => {
     expect(topicWords('Licencié pour faute grave').map((w) => w.word)).toContain('faute');
   });
 
+  it('drops what « ni … ni » denies, not what « sans … ni » says is missing', () => {
+    const q = "On vit ensemble, on n'est ni mariés ni pacsés, et le bail est à son nom : puis-je rester ?";
+    const words = topicWords(q).map((w) => w.word);
+    expect(words).toContain('bail');
+    expect(words).not.toContain('mariés');
+    expect(words).not.toContain('pacsés');
+    expect(searchText(q)).not.toMatch(/pacsés/u);
+    const shop = topicWords("Mon fils a cassé un vase au magasin ; je n'ai ni assurance habitation ni responsabilité civile").map((w) => w.word);
+    expect(shop).toContain('vase');
+    expect(shop).not.toContain('assurance');
+    // A question only about what it denies keeps it: that is its topic.
+    expect(topicWords("Je n'ai ni assurance habitation ni responsabilité civile, que faire ?").map((w) => w.word)).toContain('assurance');
+    const dog = topicWords('Son chien passe dans le hall sans laisse ni muselière').map((w) => w.word);
+    expect(dog).toEqual(expect.arrayContaining(['laisse', 'muselière']));
+  });
+
   it('drops the times that date the story (« cette nuit », « samedi dernier »), not those that name the topic', () => {
     const q = "Cette nuit, on m'a volé ma voiture ; samedi dernier, hier soir et le samedi 12 juin aussi.";
     const words = topicWords(q).map((w) => w.word);

@@ -73,15 +73,21 @@ export function sameThing(a: string, b: string): boolean {
 const DETERMINERS = new Set(['un', 'une', 'le', 'la', 'les', 'des', 'du', 'de', 'l', 'd', 'mon', 'ma', 'mes', 'son', 'sa', 'ses']);
 
 /**
- * Words the question denies (« licencié, pas pour faute », « non pour motif économique »): the person
- * says their case is NOT this one, so the word must not pull the fiches and sentences about it. The one
- * or two words after « pas pour » / « non pour » (determiners skipped).
+ * Words the question denies: the person says their case is NOT this one, so the word must not pull the
+ * fiches and sentences about it. The one or two words after « pas pour » / « non pour » (« licencié, pas
+ * pour faute ») and after « ni » (« on n'est ni mariés ni pacsés », « ni assurance habitation ni
+ * responsabilité civile »), determiners skipped. « sans laisse ni muselière » is not denied: what is
+ * missing is the topic there, as in « mort sans testament ».
  */
+const absenceBefore = (folded: readonly string[], i: number): boolean => folded.slice(Math.max(0, i - 4), i).includes('sans');
+
 function deniedIndexes(folded: readonly string[]): Set<number> {
   const out = new Set<number>();
-  for (let i = 0; i + 2 < folded.length; i++) {
-    if ((folded[i] !== 'pas' && folded[i] !== 'non') || folded[i + 1] !== 'pour') continue;
-    let j = i + 2;
+  for (let i = 0; i + 1 < folded.length; i++) {
+    let j: number;
+    if ((folded[i] === 'pas' || folded[i] === 'non') && folded[i + 1] === 'pour') j = i + 2;
+    else if (folded[i] === 'ni' && !absenceBefore(folded, i)) j = i + 1;
+    else continue;
     while (j < folded.length && DETERMINERS.has(folded[j] ?? '')) j += 1;
     for (let k = j; k < Math.min(j + 2, folded.length); k++) {
       if (/^\d+$/u.test(folded[k] ?? '') || isStopWord(folded[k] ?? '')) break;
@@ -114,8 +120,15 @@ function narrativeTimeIndexes(folded: readonly string[]): Set<number> {
 
 /** Words of the question that are not its topic: denied (« pas pour faute ») or dating the story. */
 function leftOutIndexes(folded: readonly string[]): Set<number> {
-  return new Set([...deniedIndexes(folded), ...narrativeTimeIndexes(folded)]);
+  const times = narrativeTimeIndexes(folded);
+  const out = new Set([...deniedIndexes(folded), ...times]);
+  // When the question is only about what it denies (« Je n'ai ni assurance habitation ni responsabilité
+  // civile, que faire ? »), that is its topic.
+  return folded.some((f, i) => !out.has(i) && contentWord(f)) ? out : times;
 }
+
+/** A word that can carry the topic (not a number, a stop word or a framing word). */
+const contentWord = (folded: string): boolean => folded.length >= 2 && !/^\d+$/u.test(folded) && !NON_TOPIC.has(folded) && !isStopWord(folded);
 
 export interface TopicWord {
   /** The word as written (lower case). */
