@@ -268,6 +268,12 @@ describe('factVerdict', () => {
     const child = understand('Mon fils de 15 ans a perdu sa carte d’identité').facts;
     expect(factVerdict('Pour un mineur', child)).toBe('fit');
     expect(factVerdict('Pour un majeur', child)).toBe('conflict');
+    // The feminine nouns: « Pour une mineure », « La personne disparue est majeure »; not « force majeure ».
+    const daughter = understand('Ma fille de 16 ans a eu un rapport mal protégé').facts;
+    expect(factVerdict('Pour une mineure', daughter)).toBe('fit');
+    expect(factVerdict('Pour une majeure', daughter)).toBe('conflict');
+    expect(factVerdict('La personne disparue est majeure', adult)).toBe('fit');
+    expect(factVerdict('Force majeure', adult)).toBe('neutral');
   });
 
   it('tests half-time thresholds against the hours worked a week, and part-time against full-time', () => {

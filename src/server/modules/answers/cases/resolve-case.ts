@@ -406,8 +406,8 @@ function ownership(t: string, facts: QuestionFacts): 'fit' | 'conflict' | undefi
 const HALF_TIME_RE = /(moins (?:qu'un|d'un) |inferieure? a (?:un )?)mi-temps|(au moins (?:un|a) |superieure? ou egale? a (?:un )?)mi-temps/u;
 
 /** A person under 18 or of age, named by the word (« Pour un mineur », « Victime majeure »), not a thing (« défaillance majeure », « force majeure »). */
-const MINOR_WORD_RE = /\bmineurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? mineures?\b/u;
-const MAJOR_WORD_RE = /\bmajeurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant)s? majeures?\b/u;
+const MINOR_WORD_RE = /\bmineurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant|une|est|etes)s? mineures?\b/u;
+const MAJOR_WORD_RE = /\bmajeurs?\b|\b(?:personne|victime|fille|jeune|salariee|volontaire|detenue|heritiere|etudiante|mere|femme|enfant|une|est|etes)s? majeures?\b/u;
 
 /** The heading is about a minor or about an adult (neither when it names both); `t` is normalised. */
 export function legalAge(t: string): 'mineur' | 'majeur' | undefined {
