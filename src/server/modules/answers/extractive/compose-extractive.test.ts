@@ -423,6 +423,19 @@ describe('chapters that ask another question', () => {
   });
 });
 
+describe('the rules of the cases the person is not in', () => {
+  it('does not quote the adults’ break, restated in the introduction, to a 17-year-old apprentice (F34555)', () => {
+    const f = fiches('F34555') as Fiche;
+    const q = "Mon fils de 17 ans est apprenti dans une boulangerie. Il commence à 6 h et enchaîne jusqu'à 11 h 30 sans aucune pause. Est-ce que son patron a le droit ?";
+    const text = composeExtractive(q, [ficheSource(f)], fiches).sections.map((x) => x.text).join('\n');
+    expect(text).toMatch(/moins de 18 ans doit bénéficier d'un temps de pause d'au moins 30 minutes/u);
+    expect(text).not.toMatch(/atteint 6 heures/u);
+    // An adult keeps the rule of « Cas général », in the introduction or under its heading.
+    const adult = composeExtractive("Je travaille de 8 h à 15 h sans pause, mon employeur a-t-il le droit ?", [ficheSource(f)], fiches).sections.map((x) => x.text).join('\n');
+    expect(adult).toMatch(/20 minutes/u);
+  });
+});
+
 describe('the person’s amounts beside the rule', () => {
   it('says an amount told twice once', () => {
     const source = testSource('F1', 'État des lieux', [

@@ -457,6 +457,36 @@ function presentIn(work: ComposeWork, unit: Unit): boolean[] {
   return p;
 }
 
+const numberSet = (u: Unit): Set<string> => new Set(features(u).numbers.split(' ').filter((n) => n !== ''));
+
+/**
+ * The rules of the cases the person is not in, as a fiche also states them outside its case headings
+ * (« Dès que le temps de travail quotidien atteint 6 heures, … 20 minutes » in the introduction, while the
+ * person is « Salarié de moins de 18 ans »): a sentence that restates one of them with a figure found
+ * under the excluded cases and not under the person's is another person's rule.
+ */
+function excludedRestatement(view: SourceView): (u: Unit) => boolean {
+  const excluded: { stems: ReadonlySet<string>; numbers: Set<string> }[] = [];
+  const kept = new Set<string>();
+  for (const p of view.passages) {
+    const status = pathStatus(p.section, view.resolution);
+    if (!status.excluded && !status.fits) continue;
+    for (const unit of cachedUnits(p.text)) {
+      const numbers = numberSet(unit);
+      if (status.excluded) {
+        if (numbers.size > 0) excluded.push({ stems: features(unit).stems, numbers });
+      } else for (const n of numbers) kept.add(n);
+    }
+  }
+  if (excluded.length === 0) return () => false;
+  return (u) => {
+    const own = [...numberSet(u)].filter((n) => !kept.has(n));
+    if (own.length === 0) return false;
+    const stems = features(u).stems;
+    return excluded.some((e) => own.some((n) => e.numbers.has(n)) && containment(e.stems, stems) >= LIMITS.restatement);
+  };
+}
+
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
 function candidates(views: readonly SourceView[], u: Understanding, work: ComposeWork): Candidate[] {
   interface Raw {
@@ -480,6 +510,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const raws: Raw[] = [];
   for (const view of views) {
     const titleStems = corpusStems(view.source.title);
+    const restates = excludedRestatement(view);
     view.passages.forEach((p, pi) => {
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;
@@ -516,6 +547,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         const unit = items.length === listed.items.length ? listed : { ...listed, items };
         const ownVerdict = verdicts[ui] ?? 'neutral';
         if (ownVerdict === 'conflict') return;
+        if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
         const column = tableColumn(unit.sentence);
         if (ownVerdict !== 'fit' && column !== undefined && fittingTables.has(column)) return;
         const dependent = isDependent(unit.sentence);
@@ -534,7 +566,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
           view,
           unit,
           ...(dependent && before ? { prev: before } : {}),
-          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading ? { exception: after } : {}),
+          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading && !(!status.fits && restates(after)) ? { exception: after } : {}),
           path: p.section,
           pi,
           open: view.si === 0 ? status.open : [],

@@ -84,6 +84,8 @@ export const LIMITS = {
   /** The rule of « En bref » in the other options of an open case: share of common stems, and how many. */
   siblingRule: 0.7,
   siblingRules: 2,
+  /** A sentence outside the cases restates an excluded case's rule: share of that rule's stems it holds. */
+  restatement: 0.6,
   /** Near-duplicates: share of common stems. */
   nearDuplicate: 0.8,
   /** Resource lines (forms, letter models) in the pré-dossier. */
