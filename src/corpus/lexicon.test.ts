@@ -105,6 +105,9 @@ describe('lay → legal lexicon', () => {
 
 /** Everyday words of each theme in a short question of our own, and the fiches that answer it. */
 const EVERYDAY_WORDS: [string, string[]][] = [
+  ['faut-il un permis pour avoir un pitbull', ['F1839']],
+  ['je veux adopter un rottweiler, quelles démarches ?', ['F1839']],
+  ['un amstaff peut-il prendre le métro', ['F1839']],
   ['en stage de 3 mois, mon entreprise ne me donne que 200 euros', ['F32131']],
   ["j'ai fait tomber une bouteille au supermarché, dois-je la rembourser", ['F21559']],
   ['mon mari est décédé, ses enfants veulent que je parte de la maison', ['F1725']],
