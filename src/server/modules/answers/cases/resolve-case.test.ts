@@ -116,6 +116,20 @@ describe('resolveCases on real fiches', () => {
     expect(open.groups.find((g) => g.prefix[0] === 'Qui doit faire une déclaration ?')?.state).toBe('open');
   });
 
+  it('reads « Droit à indemnisation » / « Montant de l’indemnisation » / « Demande d’indemnisation » as chapters, not cases (F2056)', () => {
+    const q = "À l'hôtel, on m'a volé mon appareil photo dans ma chambre, pas au coffre. L'hôtel doit-il me rembourser ?";
+    const fiche = engine.getFiche('F2056') as Fiche;
+    const u = understand(q);
+    // With the passages' texts, as the composer resolves them (the words of a subtree can settle parallel cases).
+    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+    const theft = fiche.passages.filter((p) => p.section[0] === 'En cas de vol ou de dommage aux biens');
+    const kept = theft.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1]);
+    expect(kept).toEqual(expect.arrayContaining(['Droit à indemnisation', "Montant de l'indemnisation", "Demande d'indemnisation"]));
+    // Headings that open on the same noun are cases: « Demande en France » / « Demande à l'étranger ».
+    const abroad = resolved('F1604', "Je vis à l'étranger et je veux voter par procuration pour les municipales");
+    expect(abroad.res.groups.find((g) => g.prefix.length === 0)).toMatchObject({ state: 'settled', kept: ["Demande à l'étranger"] });
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);

@@ -501,6 +501,19 @@ const STAGE_HEADING_RE = /^(?:dès |avant |après |pendant |lors d|au moment d|a
  */
 const PERSON_HEADING_RE = /^(?:si )?vous (?:êtes|etes|avez|n'êtes|n'avez|n’êtes|n’avez) /iu;
 
+/**
+ * Chapters of one topic, not cases: sibling headings that each open on a different chapter noun
+ * (« Droit à indemnisation » / « Montant de l'indemnisation » / « Demande d'indemnisation »). They share
+ * their object, which makes them look parallel; « Demande en France » / « Demande à l'étranger », which
+ * open on the same noun, are cases.
+ */
+const CHAPTER_NOUN_RE = /^(?:droits?|montants?|demandes?|delais?|durees?|conditions?|procedures?|effets?|calculs?|couts?|prix|modalites?|demarches?|contenu|formes?|recours|dates?|consequences?|taux|versements?|obligations?|roles?|formalites?|documents?|sanctions?|definitions?|paiements?|beneficiaires?)\b/u;
+
+function chapterNouns(options: readonly string[]): boolean {
+  const firsts = options.map((o) => CHAPTER_NOUN_RE.exec(normalizeText(o))?.[0]);
+  return firsts.every((f) => f !== undefined) && new Set(firsts).size === options.length;
+}
+
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
 
@@ -539,7 +552,7 @@ export function resolveCases(
     const againstGeneral = cases.some(isGeneralCase);
     const personal = cases.length >= 2 && cases.every((c) => PERSON_HEADING_RE.test(c));
     const options = cases.filter((c) => againstGeneral || personal || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
-    if (options.length < 2) continue;
+    if (options.length < 2 || chapterNouns(options)) continue;
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
       groups.push({ prefix, options, kept: [forcedOption], state: 'settled' });
