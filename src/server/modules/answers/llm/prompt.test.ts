@@ -140,6 +140,9 @@ describe('buildMessages with the understanding of the question', () => {
     );
     expect(factLines(understand('On me demande trois mois de loyer de caution').facts)).toContain('Somme citée en mois : 3 mois de loyer');
     expect(factLines(understand("J'ai mon permis depuis un an, flashé à 127 km/h").facts)).toContain('Permis de conduire : probatoire (jeune conducteur)');
+    expect(factLines(understand('Je vis à Montréal, comment voter par procuration ?').facts)).toContain("Lieu de vie : à l'étranger");
+    expect(factLines(understand('Mon titre de séjour expire le mois prochain').facts)).toContain('Nationalité : étrangère');
+    expect(factLines(understand('Je vis à Lyon, comment voter par procuration ?').facts).join('\n')).not.toMatch(/Lieu de vie|Nationalité/u);
   });
 
   it('asks for a short « En bref » for the person\'s case only', () => {

@@ -126,6 +126,9 @@ export function factLines(f: QuestionFacts): string[] {
   if (f.purchase) lines.push(`Achat : ${purchase[f.purchase]}`);
   if (f.youngDriver !== undefined) lines.push(`Permis de conduire : ${f.youngDriver ? 'probatoire (jeune conducteur)' : 'depuis 3 ans ou plus'}`);
   if (f.custody === 'alternee') lines.push("Résidence de l'enfant : alternée");
+  // Living in France and being French go without saying; the other cases change the rules.
+  if (f.residence === 'etranger') lines.push("Lieu de vie : à l'étranger");
+  if (f.nationality === 'etranger') lines.push('Nationalité : étrangère');
   if (f.heir) {
     const heir = { enfant: 'son enfant', 'petit-enfant': 'son petit-enfant', ascendant: 'son parent', 'frere-soeur': 'son frère ou sa sœur', neveu: 'son neveu ou sa nièce', conjoint: 'son conjoint ou partenaire', autre: 'un autre proche (ni enfant, ni conjoint, ni frère ou sœur, ni neveu ou nièce)' } as const;
     lines.push(`Lien avec le défunt ou le donateur : la personne est ${heir[f.heir]}`);

@@ -27,6 +27,12 @@ describe('extractFacts: residence and nationality', () => {
     ['Nous sommes expatriés au Canada', 'etranger'],
     ['Je voudrais faire ma demande au consulat', 'etranger'],
     ["J'habite en Bretagne et je veux me marier à Lille", 'france'],
+    ['Je vis à Montréal et je veux voter par procuration', 'etranger'],
+    ["Nous habitons en Belgique depuis deux ans, où faire le passeport de notre fils ?", 'etranger'],
+    ["J'habite au Maroc, ma carte d'identité est périmée", 'etranger'],
+    // Someone else's residence abroad is not the person's.
+    ['Ma fille vit à Londres, elle a perdu son passeport', 'france'],
+    ['Je pars en vacances au Maroc, ma carte est périmée', 'france'],
   ])('« %s » → lives %s', (q, residence) => {
     expect(extractFacts(q).residence).toBe(residence);
   });

@@ -162,6 +162,17 @@ function durationUnit(raw: string): DurationUnit | undefined {
   return undefined;
 }
 
+/** Countries and large cities abroad a visitor may say they live in (normalised: lower case, no accents). */
+const FOREIGN_PLACES = [
+  'belgique', 'suisse', 'luxembourg', 'allemagne', 'espagne', 'italie', 'portugal', 'royaume-uni', 'angleterre', 'ecosse', 'irlande',
+  'pays-bas', 'hollande', 'autriche', 'pologne', 'roumanie', 'grece', 'suede', 'norvege', 'danemark', 'finlande', 'canada', 'quebec',
+  'etats-unis', 'usa', 'mexique', 'bresil', 'argentine', 'chili', 'maroc', 'algerie', 'tunisie', 'senegal', "cote d'ivoire", 'cameroun',
+  'mali', 'madagascar', 'liban', 'israel', 'turquie', 'emirats', 'dubai', 'qatar', 'chine', 'japon', 'coree', 'inde', 'vietnam',
+  'thailande', 'singapour', 'australie', 'nouvelle-zelande', 'afrique du sud',
+  'londres', 'bruxelles', 'geneve', 'lausanne', 'montreal', 'new york', 'berlin', 'madrid', 'barcelone', 'rome', 'milan', 'lisbonne',
+  'amsterdam', 'casablanca', 'rabat', 'marrakech', 'alger', 'tunis', 'dakar', 'abidjan', 'tokyo', 'shanghai', 'pekin', 'sydney',
+].join('|');
+
 /** One extractor: a pattern on the normalised question and what it sets. */
 interface Extractor {
   name: string;
@@ -225,6 +236,13 @@ const CATEGORICAL: readonly Extractor[] = [
   { name: 'purchase:demarchage', re: /\b(demarch\w*|(commercial|vendeur|representant) (est )?(passe|venu) (chez moi|a (mon |la )?domicile|a la maison)|a domicile|porte-a-porte|foire|salon)\b/u, apply: (_, f) => void (f.purchase ??= 'demarchage') },
   { name: 'purchase:distance', re: /\b(sur (un |le )?(site|internet)|en ligne|par internet|sur le web|par telephone|a distance|par correspondance|sur (amazon|leboncoin|vinted|cdiscount))\b/u, apply: (_, f) => void (f.purchase ??= 'distance') },
   { name: 'residence:etranger', re: /\b(a l'etranger|hors de france|expatrie|expatriee|expatries|francais de l'etranger|consulat|ambassade)\b/u, apply: (_, f) => void (f.residence = 'etranger') },
+  {
+    // The person says they live in another country or a foreign city (« je vis à Montréal », « nous habitons
+    // en Belgique »): only in the first person, « ma fille vit à Londres » is someone else's residence.
+    name: 'residence:pays',
+    re: new RegExp(`\\b(?:je|j'|nous|on) ?(?:vis|vit|vivons|habite|habitons|reside|residons|suis installee?|sommes installee?s|suis expatriee?|travaille et vis) (?:depuis \\w+ \\w+ )?(?:en|au|aux|a) (?:${FOREIGN_PLACES})\\b`, 'u'),
+    apply: (_, f) => void (f.residence = 'etranger'),
+  },
   { name: 'nationality:etranger', re: /\b(titre de sejour|carte de sejour|titre de residence|sans[- ]papiers|ressortissant|ressortissante|visa|je suis (?:un |une )?etranger|je suis (?:un |une )?etrangere|de nationalite (?!francaise)\w+|pas (?:la )?nationalite francaise|pas francais|pas francaise)\b/u, apply: (_, f) => void (f.nationality = 'etranger') },
   { name: 'tenure:locataire', re: /\b(je suis locataire|nous sommes locataires|je loue (un|une|mon|ma|le|la)|nous louons|(mon|ma|notre) (proprietaire|bailleur|bailleuse)|(mon|notre) bail|etait locataire|(il|elle) louait|nous louions)\b/u, apply: (_, f) => void (f.tenure ??= 'locataire') },
   { name: 'tenure:proprietaire', re: /\b(je suis proprietaire|nous sommes proprietaires|(j'ai|nous avons) achete (un|une|mon|ma|notre) (maison|appartement|logement|studio)|etait a (lui|elle)|lui appartenait|(il|elle) etait proprietaire|en etait proprietaire)\b/u, apply: (_, f) => void (f.tenure ??= 'proprietaire') },
