@@ -130,6 +130,13 @@ describe('resolveCases on real fiches', () => {
     expect(abroad.res.groups.find((g) => g.prefix.length === 0)).toMatchObject({ state: 'settled', kept: ["Demande à l'étranger"] });
   });
 
+  it('lets the question’s words decide when a fact fits every option (F2562, concubins)', () => {
+    const q = "Je vis avec mon copain, on n'est ni mariés ni pacsés, et le bail est à son nom seul. Il a donné son préavis : puis-je rester ?";
+    const tops = keptTops('F2562', q);
+    expect(tops).toContain('Bail signé par un seul concubin');
+    expect(tops).not.toContain('Bail signé par les 2 concubins');
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);

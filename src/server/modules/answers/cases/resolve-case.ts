@@ -560,9 +560,11 @@ export function resolveCases(
     }
     // The facts decide first; the question's words decide between cases only when the options are
     // situations or parallel wordings of one another (« Congé pour vendre » / « Congé pour reprise »),
-    // not between chapters of the fiche (« Date de livraison » / « Suivi de la commande »).
+    // not between chapters of the fiche (« Date de livraison » / « Suivi de la commande »). A fact that
+    // fits every option (« concubinage » for « Bail signé par un seul concubin » and « … par les 2
+    // concubins ») tells them apart no more than silence: the other rules decide.
     const factFits = options.filter((o) => factVerdict(o, facts) === 'fit');
-    if (factFits.length > 0) {
+    if (factFits.length > 0 && factFits.length < options.length) {
       groups.push({ prefix, options, kept: factFits, state: 'settled' });
       continue;
     }

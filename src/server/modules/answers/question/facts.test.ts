@@ -59,6 +59,7 @@ describe('extractFacts: work contract, couple, student', () => {
   });
   it.each([
     ['Mon compagnon, avec qui je vis sans être mariée, est muté', 'concubinage'],
+    ["Je vis avec mon copain (on n'est ni mariés ni pacsés), le bail est à son nom", 'concubinage'],
     ["On s'est pacsés à la mairie il y a trois ans", 'pacs'],
     ['Je suis en plein divorce', 'separe'],
     ['Nous divorçons à l’amiable', 'separe'],

@@ -199,7 +199,8 @@ const CATEGORICAL: readonly Extractor[] = [
   // Nobody's spouse or partner (« il n'était ni marié ni pacsé », « je suis célibataire »): read before the
   // words « marié », « pacsé » it contains.
   { name: 'couple:celibataire', re: /\b(celibataire|ni (marie|mariee) ni (pacse|pacsee)|ni (pacse|pacsee) ni (marie|mariee)|n'(etait|est|etais|suis|avait|a) (jamais )?(ete )?(pas |ni )?(marie|mariee)\b(?! (avec|a) ))/u, apply: (_, f) => void (f.couple ??= 'celibataire') },
-  { name: 'couple:concubinage', re: /\b(sans etre (marie|mariee|maries|pacse|pacses|pacsee)|concubin\w*|union libre|en couple sans|pas marie)/u, apply: (_, f) => void (f.couple ??= 'concubinage') },
+  // « On n'est ni mariés ni pacsés »: a couple (the plural) that is neither.
+  { name: 'couple:concubinage', re: /\b(sans etre (marie|mariee|maries|pacse|pacses|pacsee)|concubin\w*|union libre|en couple sans|pas marie|ni (maries|mariees|pacses|pacsees) ni (maries|mariees|pacses|pacsees))/u, apply: (_, f) => void (f.couple ??= 'concubinage') },
   { name: 'couple:veuf', re: /\b(veuf|veuve|(mon|ma) (mari|femme|epoux|epouse|conjoint|conjointe) (est )?(decede|decedee|mort|morte))\b/u, apply: (_, f) => void (f.couple ??= 'veuf') },
   { name: 'couple:pacs', re: /\b(pacs|pacse|pacsee|pacses|pacsees|pacte civil)\b/u, apply: (_, f) => void (f.couple ??= 'pacs') },
   { name: 'couple:separe', re: /\b(divorc|separe|separee|separes|separation|mon ex|ma ex|mon ex-)/u, apply: (_, f) => void (f.couple ??= 'separe') },
