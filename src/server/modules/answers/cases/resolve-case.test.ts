@@ -137,6 +137,17 @@ describe('resolveCases on real fiches', () => {
     expect(tops).not.toContain('Bail signé par les 2 concubins');
   });
 
+  it('keeps the event the question names among « En cas de … » siblings, and drops the others (F2562)', () => {
+    const q = "Je vis avec mon copain, on n'est ni mariés ni pacsés, et le bail est à son nom seul. Il a donné son préavis : puis-je rester ?";
+    const kept = keptTops('F2562', q, 1);
+    expect(kept).toContain('En cas de préavis donné au propriétaire');
+    expect(kept).not.toContain('En cas de décès');
+    expect(kept).not.toContain("En cas d'abandon du logement");
+    // A question that names no event keeps them all.
+    const none = keptTops('F2562', "Je vis avec mon copain, on n'est ni mariés ni pacsés, et le bail est à son nom seul. Quels sont mes droits ?", 1);
+    expect(none).toEqual(expect.arrayContaining(['En cas de décès', "En cas d'abandon du logement"]));
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);

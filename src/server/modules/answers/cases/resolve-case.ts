@@ -514,6 +514,9 @@ function chapterNouns(options: readonly string[]): boolean {
   return firsts.every((f) => f !== undefined) && new Set(firsts).size === options.length;
 }
 
+/** A heading that names an event (« En cas de décès », « En cas d'abandon du logement »). */
+const EVENT_HEADING_RE = /^en cas d(?:e |'|’|u |es )/iu;
+
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
 
@@ -553,6 +556,19 @@ export function resolveCases(
     const personal = cases.length >= 2 && cases.every((c) => PERSON_HEADING_RE.test(c));
     const options = cases.filter((c) => againstGeneral || personal || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
     if (options.length < 2 || chapterNouns(options)) continue;
+    // Events side by side (« En cas de préavis donné au propriétaire » / « En cas de décès » / « En cas
+    // d'abandon du logement »): the one the question names is the person's, the others did not happen.
+    const events = cases.filter((c) => EVENT_HEADING_RE.test(c));
+    if (events.length >= 2 && !forced.has(key)) {
+      const named = events.filter((o) => {
+        const mine = distinctive(o, events.filter((e) => e !== o));
+        return mine.size > 0 && words.some((w) => wordPresent(w, mine));
+      });
+      if (named.length > 0 && named.length < events.length) {
+        groups.push({ prefix, options: events, kept: named, state: 'settled' });
+        continue;
+      }
+    }
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
       groups.push({ prefix, options, kept: [forcedOption], state: 'settled' });
