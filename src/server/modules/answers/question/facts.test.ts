@@ -90,6 +90,13 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').otherAges).toEqual([9, 16]);
     expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').children).toBe(2);
   });
+  it('reads the ages of people named by their first name, not a place and a duration', () => {
+    expect(extractFacts('Nos deux enfants : Inès a 16 ans et Noah 12 ans. Combien coûtent leurs passeports ?').otherAges).toEqual([16, 12]);
+    expect(extractFacts('Léa aura 9 ans et Tom 13 ans au 31 décembre').otherAges).toEqual([9, 13]);
+    expect(extractFacts('Mon fils Lucas, 15 ans, veut un job d’été').otherAges).toEqual([15]);
+    expect(extractFacts("J'ai vécu à Lyon 3 ans avant de venir ici").otherAges).toEqual([]);
+    expect(extractFacts('Depuis 3 ans, je loue ce studio').otherAges).toEqual([]);
+  });
   it('reads amounts in euros with thousands separators and decimals', () => {
     expect(extractFacts('J’ai versé 750 € de caution et 1 300 euros de loyer, puis 12,50 €').amounts).toEqual([750, 1300, 12.5]);
     expect(extractFacts('un crédit de 8 000 € pour une voiture').amounts).toEqual([8000]);

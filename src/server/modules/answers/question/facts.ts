@@ -466,6 +466,25 @@ const HEIR_RE =
 /** Words that name a minor (« sans enfant » names none). */
 const MINOR_RE = /(?<!sans )\b(?:mineure?s?|enfants?|fils|filles?|ados?|adolescente?s?|lyceen(?:ne)?s?|collegien(?:ne)?s?|eleves?|bebes?|nourrissons?|petits?-enfants?|apprentie?s?)\b/u;
 
+/**
+ * Ages of people the question names by their first name (« Inès a 16 ans et Noah 12 ans », « Léa, 9 ans »),
+ * read on the text as written: a capitalised word, not a place (« à Lyon 3 ans »), then the age.
+ */
+const NAMED_AGE_RE = /(?<![\p{L}'’])(?<!(?:à|a|en|au|de|depuis|vers|sur) )\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?: a| aura| vient d'avoir| qui a|,)? (\d{1,2}) ans\b/gu;
+/** Words written with a capital that are no first names (the start of a sentence, months, places of the law). */
+const NOT_NAMES = new Set(['Il', 'Elle', 'On', 'Je', 'Nous', 'Vous', 'Ils', 'Elles', 'Mon', 'Ma', 'Mes', 'Notre', 'Nos', 'Son', 'Sa', 'Ses', 'Leur', 'Leurs', 'Depuis', 'Dans', 'Pendant', 'Après', 'Avant', 'Cela', 'Ça', 'Ce', 'Cette', 'Le', 'La', 'Les', 'Un', 'Une', 'Et', 'Mais']);
+
+function namedAges(question: string): number[] {
+  const out: number[] = [];
+  NAMED_AGE_RE.lastIndex = 0;
+  for (let m = NAMED_AGE_RE.exec(question); m !== null; m = NAMED_AGE_RE.exec(question)) {
+    const name = /^\p{Lu}\p{Ll}+/u.exec(m[0])?.[0] ?? '';
+    if (NOT_NAMES.has(name)) continue;
+    out.push(Number(m[1]));
+  }
+  return out;
+}
+
 /** Reads the person's facts from a question. */
 export function extractFacts(question: string): QuestionFacts {
   const t = factText(question);
@@ -492,6 +511,7 @@ export function extractFacts(question: string): QuestionFacts {
     e.re.lastIndex = 0;
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
+  facts.otherAges.push(...namedAges(question));
   if (facts.weeklyHours !== undefined) facts.workTime ??= facts.weeklyHours < 35 ? 'partiel' : 'plein';
   // Alternating residence is the case of separated parents who say so: without a separation told, a rule
   // « en cas de garde alternée » is not the person's.
