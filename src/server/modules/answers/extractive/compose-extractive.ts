@@ -21,7 +21,7 @@ import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId 
 import { normalizeText, passageUnits, squeeze, type Unit } from '../../../../common/french-text';
 import { Lru } from '../../../../common/lru';
 import type { Fiche, LinkedResource } from '../../../../corpus/types';
-import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
+import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict, type PathStatus } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
 import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
 import { questionKind, type QuestionKind } from '../question/kind';
@@ -466,24 +466,33 @@ const numberSet = (u: Unit): Set<string> => new Set(features(u).numbers.split(' 
  * under the excluded cases and not under the person's is another person's rule.
  */
 function excludedRestatement(view: SourceView): (u: Unit) => boolean {
-  const excluded: { stems: ReadonlySet<string>; numbers: Set<string> }[] = [];
+  const statuses = view.passages.map((p) => pathStatus(p.section, view.resolution));
+  if (!statuses.some((st) => st.excluded)) return () => false;
+  // Read the fiche's excluded rules only when a sentence outside the cases is first tested.
+  let excluded: { stems: ReadonlySet<string>; numbers: Set<string> }[] | undefined;
   const kept = new Set<string>();
-  for (const p of view.passages) {
-    const status = pathStatus(p.section, view.resolution);
-    if (!status.excluded && !status.fits) continue;
-    for (const unit of cachedUnits(p.text)) {
-      const numbers = numberSet(unit);
-      if (status.excluded) {
-        if (numbers.size > 0) excluded.push({ stems: features(unit).stems, numbers });
-      } else for (const n of numbers) kept.add(n);
-    }
-  }
-  if (excluded.length === 0) return () => false;
+  const rules = (): { stems: ReadonlySet<string>; numbers: Set<string> }[] => {
+    if (excluded) return excluded;
+    excluded = [];
+    view.passages.forEach((p, i) => {
+      const status = statuses[i] as PathStatus;
+      if (!status.excluded && !status.fits) return;
+      for (const unit of cachedUnits(p.text)) {
+        const numbers = numberSet(unit);
+        if (!status.excluded) for (const n of numbers) kept.add(n);
+        else if (numbers.size > 0) excluded?.push({ stems: features(unit).stems, numbers });
+      }
+    });
+    return excluded;
+  };
   return (u) => {
-    const own = [...numberSet(u)].filter((n) => !kept.has(n));
+    const mine = numberSet(u);
+    if (mine.size === 0) return false;
+    const all = rules();
+    const own = [...mine].filter((n) => !kept.has(n));
     if (own.length === 0) return false;
     const stems = features(u).stems;
-    return excluded.some((e) => own.some((n) => e.numbers.has(n)) && containment(e.stems, stems) >= LIMITS.restatement);
+    return all.some((e) => own.some((n) => e.numbers.has(n)) && containment(e.stems, stems) >= LIMITS.restatement);
   };
 }
 
