@@ -291,9 +291,12 @@ export function chapterAsksOther(path: readonly string[], kind: QuestionKind): b
   if (kind === 'autre') return false;
   const asks = path.find((h) => h.trim().endsWith('?'));
   if (asks === undefined) return false;
-  const other = questionKind(asks);
+  const other = headingKinds.memo(asks, questionKind);
   return other !== 'autre' && other !== kind;
 }
+
+/** The kind of question a chapter heading asks: the same few hundred headings recur in every answer. */
+const headingKinds = new Lru<string, QuestionKind>(2_000);
 
 function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
   switch (kind) {
@@ -473,17 +476,17 @@ function excludedRestatement(view: SourceView): (u: Unit) => boolean {
   const kept = new Set<string>();
   const rules = (): { stems: ReadonlySet<string>; numbers: Set<string> }[] => {
     if (excluded) return excluded;
-    excluded = [];
+    const found: { stems: ReadonlySet<string>; numbers: Set<string> }[] = [];
     view.passages.forEach((p, i) => {
       const status = statuses[i] as PathStatus;
       if (!status.excluded && !status.fits) return;
       for (const unit of cachedUnits(p.text)) {
         const numbers = numberSet(unit);
         if (!status.excluded) for (const n of numbers) kept.add(n);
-        else if (numbers.size > 0) excluded?.push({ stems: features(unit).stems, numbers });
+        else if (numbers.size > 0) found.push({ stems: features(unit).stems, numbers });
       }
     });
-    return excluded;
+    return (excluded = found);
   };
   return (u) => {
     const mine = numberSet(u);
