@@ -471,7 +471,7 @@ const MINOR_RE = /(?<!sans )\b(?:mineure?s?|enfants?|fils|filles?|ados?|adolesce
  * read on the text as written: a capitalised word, not a place (« à Lyon 3 ans »), then the age.
  */
 const NAMED_AGE_RE = /(?<![\p{L}'’])(?<!(?:à|a|en|au|de|depuis|vers|sur) )\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?: a| aura| vient d'avoir| qui a|,)? (\d{1,2}) ans\b/gu;
-/** Words written with a capital that are no first names (the start of a sentence, months, places of the law). */
+/** Words written with a capital that are no first names: pronouns, determiners and linking words opening a sentence. */
 const NOT_NAMES = new Set(['Il', 'Elle', 'On', 'Je', 'Nous', 'Vous', 'Ils', 'Elles', 'Mon', 'Ma', 'Mes', 'Notre', 'Nos', 'Son', 'Sa', 'Ses', 'Leur', 'Leurs', 'Depuis', 'Dans', 'Pendant', 'Après', 'Avant', 'Cela', 'Ça', 'Ce', 'Cette', 'Le', 'La', 'Les', 'Un', 'Une', 'Et', 'Mais']);
 
 function namedAges(question: string): number[] {

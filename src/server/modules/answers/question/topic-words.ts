@@ -168,7 +168,7 @@ export function topicWords(question: string): TopicWord[] {
   tokens.forEach((tok, i) => {
     const f = folded[i] ?? '';
     if (out.length >= MAX_TOPIC_WORDS) return;
-    if (/^\d+$/.test(tok) || f.length < 2 || NON_TOPIC.has(f) || isStopWord(tok) || leftOut.has(i)) return;
+    if (!contentWord(f) || leftOut.has(i)) return;
     const stem = analyzeToken(tok);
     if (!stem || seen.has(stem)) return;
     seen.add(stem);
