@@ -116,6 +116,13 @@ describe('resolveCases on real fiches', () => {
     expect(open.groups.find((g) => g.prefix[0] === 'Qui doit faire une déclaration ?')?.state).toBe('open');
   });
 
+  it('a fact that names one chapter among chapters settles nothing: a minor keeps « Faire la demande » (F1194, émancipation)', () => {
+    const q = 'Ma fille a 16 ans et veut être émancipée. Est-ce qu’elle peut faire la demande elle-même au juge ?';
+    const tops = keptTops('F1194', q);
+    expect(tops).toContain('Faire la demande');
+    expect(tops).toContain('Relations du mineur avec ses parents');
+  });
+
   it('reads « Droit à indemnisation » / « Montant de l’indemnisation » / « Demande d’indemnisation » as chapters, not cases (F2056)', () => {
     const q = "À l'hôtel, on m'a volé mon appareil photo dans ma chambre, pas au coffre. L'hôtel doit-il me rembourser ?";
     const fiche = engine.getFiche('F2056') as Fiche;

@@ -578,9 +578,16 @@ export function resolveCases(
     // situations or parallel wordings of one another (« Congé pour vendre » / « Congé pour reprise »),
     // not between chapters of the fiche (« Date de livraison » / « Suivi de la commande »). A fact that
     // fits every option (« concubinage » for « Bail signé par un seul concubin » and « … par les 2
-    // concubins ») tells them apart no more than silence: the other rules decide.
-    const factFits = options.filter((o) => factVerdict(o, facts) === 'fit');
-    if (factFits.length > 0 && factFits.length < options.length) {
+    // concubins ») tells them apart no more than silence: the other rules decide. Nor does a fact that
+    // names one chapter among chapters that are not alternatives (a minor and « Relations du mineur avec
+    // ses parents » beside « Faire la demande »): it settles only options that are alternatives, or when
+    // it rules out another option (« Logement vide » for a furnished flat).
+    const verdicts = options.map((o) => factVerdict(o, facts));
+    const factFits = options.filter((_, i) => verdicts[i] === 'fit');
+    const alternatives =
+      personal ||
+      options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
+    if (factFits.length > 0 && factFits.length < options.length && (alternatives || verdicts.includes('conflict'))) {
       groups.push({ prefix, options, kept: factFits, state: 'settled' });
       continue;
     }
@@ -594,9 +601,6 @@ export function resolveCases(
         continue;
       }
     }
-    const alternatives =
-      personal ||
-      options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
     // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
     const wordFits = options.filter((o) => {

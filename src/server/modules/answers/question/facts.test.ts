@@ -86,6 +86,18 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(f.age).toBe(34);
     expect(f.otherAges).toEqual([11]);
   });
+  it('reads a relative’s age however it is said, and never as the person’s', () => {
+    expect(extractFacts('Mon fils a 8 ans et il veut monter devant').otherAges).toEqual([8]);
+    for (const [question, age] of [
+      ['Ma mère, âgée de 80 ans, entre en Ehpad', 80],
+      ['Mon fils âgé de 17 ans travaille cet été', 17],
+    ] as const) {
+      expect(extractFacts(question).otherAges).toEqual([age]);
+      expect(extractFacts(question).age).toBeUndefined();
+    }
+    expect(extractFacts('Ma fille qui a 14 ans veut retirer de l’argent').otherAges).toEqual([14]);
+    expect(extractFacts('Je suis âgé de 62 ans').age).toBe(62);
+  });
   it('reads children’s ages given together', () => {
     expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').otherAges).toEqual([9, 16]);
     expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').children).toBe(2);

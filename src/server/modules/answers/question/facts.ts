@@ -267,6 +267,9 @@ const CATEGORICAL: readonly Extractor[] = [
 /** Half of the legal working week of 35 hours. */
 export const HALF_TIME_HOURS = 17.5;
 
+/** A relative whose age a question may give (« mon fils a 8 ans », « ma mère, âgée de 80 ans »). */
+const RELATIVE = '(?:fils|fille|enfant|bebe|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere|petit-fils|petite-fille)';
+
 const NUMERIC: readonly Extractor[] = [
   {
     name: 'weeklyHours',
@@ -279,7 +282,8 @@ const NUMERIC: readonly Extractor[] = [
   { name: 'weeklyHours:mi-temps', re: /\ba mi-temps\b/gu, apply: (_, f) => void (f.weeklyHours ??= HALF_TIME_HOURS) },
   {
     name: 'age:self',
-    re: new RegExp(`\\b(?:j'ai|j'avais|je vais avoir|ag[ee]e? de|a l'age de) ${NUMBER} ans\\b`, 'gu'),
+    // « âgé de 8 ans » said of a relative (« mon fils âgé de 8 ans ») is theirs, not the person's.
+    re: new RegExp(`\\b(?:j'ai|j'avais|je vais avoir|(?<!\\b${RELATIVE},? )agee? de|a l'age de) ${NUMBER} ans\\b`, 'gu'),
     apply: (m, f) => {
       const n = parseFrenchNumber(m[1] ?? '');
       if (n !== undefined && n < 120) f.age ??= n;
@@ -287,7 +291,7 @@ const NUMERIC: readonly Extractor[] = [
   },
   {
     name: 'age:other',
-    re: new RegExp(`\\b(?:(?:mon|ma|notre|son|sa|leur) (?:fils|fille|enfant|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere) (?:de|a eu|vient d'avoir|aura|va avoir)|(?:il|elle) a(?: eu)?|(?:a|ont) eu|vient d'avoir|enfants? de) ${NUMBER}(?: et ${NUMBER})? ans\\b`, 'gu'),
+    re: new RegExp(`\\b(?:(?:mon|ma|notre|son|sa|leur) ${RELATIVE},? (?:de|a|a eu|qui a|vient d'avoir|aura|va avoir|agee? de)|(?:il|elle) a(?: eu)?|(?:a|ont) eu|vient d'avoir|enfants? de) ${NUMBER}(?: et ${NUMBER})? ans\\b`, 'gu'),
     apply: (m, f) => {
       for (const raw of [m[1], m[2]]) {
         const n = raw ? parseFrenchNumber(raw) : undefined;
