@@ -839,7 +839,9 @@ function exclusionFor(summary: readonly Candidate[], all: readonly Candidate[], 
     if (items.length === 0 && !(c.unit.items.length === 0 && sentenceNew)) continue;
     const unit: Unit = { ...c.unit, items };
     const { prev: _prev, exception: _exception, ...own } = c;
-    return { ...own, unit, keys: [features(c.unit).key], words: countWords(unitText(unit)) };
+    // Its keys are those of a list: no later section quotes its sentence or one of its items again.
+    const keys = [features(c.unit).key, ...(items.length > 0 ? [normalizeText(squeeze(unit.sentence))] : []), ...items.map((it) => normalizeText(squeeze(it)))];
+    return { ...own, unit, keys, words: countWords(unitText(unit)) };
   }
   return undefined;
 }
@@ -872,9 +874,17 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   const continued = best && ranked.find((c) => c.prev === best.unit && c.words <= LIMITS.summaryWords && !EXCEPTION_RE.test(c.unit.sentence));
   const first = continued ?? best;
   const primary = short.filter((c) => first !== undefined && c.si === first.si);
+  // The rule and the exclusion that concerns the person: nothing else in « En bref ». Chosen before the
+  // other sections, so that none of them quotes it again.
+  const exclusion = first && exclusionFor([first], all, u);
   if (first) {
     summary.push(first);
     quoted.add(first);
+  }
+  if (exclusion) {
+    summary.push(exclusion);
+    quoted.add(exclusion);
+  } else if (first) {
     // A second sentence when room is left and it says something the first does not.
     const room = LIMITS.summaryWords - first.words;
     const second = primary.find(
@@ -959,13 +969,6 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
     LIMITS.stepSentences,
     LIMITS.stepsShare,
   );
-  // « En bref » opens on its best sentence: the direct answer first.
-  const exclusion = exclusionFor(summary, all, u);
-  if (exclusion) {
-    // The rule and the exclusion that concerns the person: nothing else in « En bref ».
-    summary.splice(1);
-    summary.push(exclusion);
-  }
   return { summary, law, steps };
 }
 
