@@ -5,6 +5,9 @@ describe('extractFacts: housing', () => {
   it.each([
     ['Je loue un studio meublé depuis un an', 'meuble'],
     ['Mon appartement loué vide a une clause interdite', 'vide'],
+    ['Je loue un T3 vide à Nantes depuis 2019', 'vide'],
+    ['Un deux-pièces vide de 40 m²', 'vide'],
+    ['Mon studio vide est humide', 'vide'],
     ["C'est une location non meublée, pas un meublé", 'vide'],
     ['Nous sommes trois colocataires dans le même appartement', 'colocation'],
     ["J'habite un HLM et le bailleur social refuse", 'social'],

@@ -185,7 +185,7 @@ interface Extractor {
  * numeric extractors run on every match.
  */
 const CATEGORICAL: readonly Extractor[] = [
-  { name: 'housing:vide', re: /\b(non[- ]meuble|pas meuble|loue vide|location vide|logement vide|appartement vide|maison vide|(loue|louee|loues) (a )?vide|vide \(non meuble\))/u, apply: (_, f) => void (f.housing ??= 'vide') },
+  { name: 'housing:vide', re: /\b(non[- ]meuble|pas meuble|loue vide|location vide|logement vide|appartement vide|appart vide|maison vide|studio vide|(?:f|t)[1-6]b?(?: bis)? vide|(?:deux|trois|quatre|cinq|2|3|4|5)[- ]pieces vide|(loue|louee|loues) (a )?vide|vide \(non meuble\))/u, apply: (_, f) => void (f.housing ??= 'vide') },
   { name: 'housing:meuble', re: /\bmeublee?s?\b/u, apply: (_, f) => void (f.housing ??= 'meuble') },
   { name: 'housing:colocation', re: /\b(colocation|colocataires?|coloc)\b/u, apply: (_, f) => void (f.housing ??= 'colocation') },
   { name: 'housing:social', re: /\b(hlm|logement social|bailleur social|office public de l'habitat)\b/u, apply: (_, f) => void (f.housing ??= 'social') },
