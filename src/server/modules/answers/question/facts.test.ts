@@ -99,6 +99,8 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
       expect(extractFacts(question).age).toBeUndefined();
     }
     expect(extractFacts('Ma fille qui a 14 ans veut retirer de l’argent').otherAges).toEqual([14]);
+    expect(extractFacts('Le fils de mes voisins, 13 ans, a rayé ma voiture').otherAges).toEqual([13]);
+    expect(extractFacts('la garde des deux enfants (9 et 13 ans, ils ne demandent rien)').otherAges).toEqual([9, 13]);
     expect(extractFacts('Je suis âgé de 62 ans').age).toBe(62);
   });
   it('reads children’s ages given together', () => {

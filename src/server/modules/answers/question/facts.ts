@@ -291,7 +291,7 @@ const NUMERIC: readonly Extractor[] = [
   },
   {
     name: 'age:other',
-    re: new RegExp(`\\b(?:(?:mon|ma|notre|son|sa|leur) ${RELATIVE},? (?:de|a|a eu|qui a|vient d'avoir|aura|va avoir|agee? de)|(?:il|elle) a(?: eu)?|(?:a|ont) eu|vient d'avoir|enfants? de) ${NUMBER}(?: et ${NUMBER})? ans\\b`, 'gu'),
+    re: new RegExp(`\\b(?:(?:mon|ma|notre|son|sa|leur) ${RELATIVE},? (?:de|a|a eu|qui a|vient d'avoir|aura|va avoir|agee? de)|${RELATIVE}(?: d(?:e |u |es |')(?:mes |mon |ma |nos |notre |la |l')?[a-z'-]+)?,|(?:il|elle) a(?: eu)?|(?:a|ont) eu|vient d'avoir|enfants? de|enfants? \\(\\s?) ?${NUMBER}(?: et ${NUMBER})? ans\\b`, 'gu'),
     apply: (m, f) => {
       for (const raw of [m[1], m[2]]) {
         const n = raw ? parseFrenchNumber(raw) : undefined;
