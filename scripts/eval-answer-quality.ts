@@ -5,7 +5,7 @@
  * first 3 sources, key-fact recall, the direct fact in « En bref », median words of « En bref » and of the
  * whole answer, wrong-case rules, repeated sentences.
  *
- *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE]
+ *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE] [--capture DIR] [--replies DIR]
  *
  * Half B (odd positions) is the held-out half and is printed first; half A (even positions) is the one
  * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
@@ -13,6 +13,8 @@
  * second tuning set): its figures are printed for the whole file, which has no held-out half.
  * Each line is followed by the share of key facts present in the sources a language model would be given
  * for the same questions (scripts/eval/prompt-coverage.ts), the bound of the language-model mode's recall.
+ * --capture DIR writes the prompts the language model would receive; --replies DIR runs the service in
+ * language-model mode against the model replies recorded for those prompts (scripts/eval/model-replies.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +30,7 @@ import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } fr
 import { understand } from '../src/server/modules/answers/question/understand.js';
 import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { buildMessages } from '../src/server/modules/answers/llm/prompt.js';
+import { capturePrompts, loadReplies, startReplayServer } from './eval/model-replies.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ANSWERS_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
@@ -62,6 +65,12 @@ async function main(): Promise<void> {
   const show = Number(arg(args, '--show') ?? 0) || 0;
   const out = arg(args, '--out');
   const setFile = arg(args, '--set');
+  const captureDir = arg(args, '--capture');
+  const repliesDir = arg(args, '--replies');
+  const replay = repliesDir ? await startReplayServer(loadReplies(repliesDir)) : undefined;
+  const llm = replay
+    ? { LLM_BASE_URL: replay.baseUrl, LLM_API_KEY: 'recorded', LLM_MODEL: 'recorded-replies' }
+    : { LLM_BASE_URL: process.env.LLM_BASE_URL, LLM_API_KEY: process.env.LLM_API_KEY, LLM_MODEL: process.env.LLM_MODEL };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-eval-quality-'));
   const dist = path.join(tmp, 'dist');
   writeFakeClientDist(dist);
@@ -75,9 +84,7 @@ async function main(): Promise<void> {
     INDEX_DIR: process.env.INDEX_DIR ?? defaultTestIndexDir(),
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '1000000',
-    LLM_BASE_URL: process.env.LLM_BASE_URL,
-    LLM_API_KEY: process.env.LLM_API_KEY,
-    LLM_MODEL: process.env.LLM_MODEL,
+    ...llm,
   });
   const database = await openDatabase({ dataDir });
   const searchEngine = await loadSearchEngine({ indexDir: config.indexDir });
@@ -88,6 +95,7 @@ async function main(): Promise<void> {
     const set = loadAnswerSet(setFile);
     const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown; prompt: PromptCoverage })[] = [];
     const times: number[] = [];
+    const prompts: { system: string; user: string }[] = [];
     for (const [i, item] of set.entries()) {
       const h = i % 2 === 0 ? 'A' : 'B';
       if (!setFile && half !== 'all' && h !== half) continue;
@@ -108,7 +116,9 @@ async function main(): Promise<void> {
       // The sources a language model would read for this question (the same retrieval, its prompt).
       const understanding = understand(item.q);
       const { sources } = retrieveSources(searchEngine, item.q, { understanding, maxSources: RETRIEVAL.modelSources });
-      const user = buildMessages(item.q, sources, { understanding })[1]?.content ?? '';
+      const messages = buildMessages(item.q, sources, { understanding });
+      const user = messages[1]?.content ?? '';
+      prompts.push({ system: messages[0]?.content ?? '', user });
       rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body, prompt: promptCoverage(item, promptSources(user)) });
     }
     const lines: string[] = [];
@@ -134,11 +144,18 @@ async function main(): Promise<void> {
       console.log(`--- Sources: ${(body.answer?.sources ?? []).map((s) => `[${s.n}] ${s.id} ${s.title}`).join(' | ')}`);
     }
     if (out) fs.writeFileSync(out, JSON.stringify(rows, null, 1));
+    if (captureDir) capturePrompts(captureDir, prompts);
+    if (replay) {
+      // Every answer must be the model's: an answer the service composed offline (a reply missing or refused) is reported.
+      const byModel = rows.filter((r) => (r.body as { answer?: { mode?: string } } | null)?.answer?.mode === 'llm').length;
+      lines.push(`answers written from the recorded model replies: ${byModel}/${rows.length}`);
+    }
     console.log('');
     for (const l of lines) console.log(l);
   } finally {
     await app.close();
     await database.close();
+    await replay?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

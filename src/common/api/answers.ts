@@ -5,7 +5,8 @@ import { MAX_QUESTION_CHARS } from '../words';
  * The answer: five sections in this order, numbered sources, the mode that
  * composed it, the date of the data, and whether the question revealed danger (emergency numbers first).
  * Section text is plain text: paragraphs separated by blank lines, list items starting with "- ",
- * citation markers "[n]" referring to `sources[n-1]`.
+ * citation markers "[n]" referring to the source numbered n (`sources` lists the cited ones, in order;
+ * a model's answer keeps the numbers of its prompt, so they may skip one).
  */
 export const SECTION_IDS = ['summary', 'law', 'steps', 'prefile', 'professional'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];

@@ -39,6 +39,7 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
   let llm: FakeLlm;
   let seq = 0;
   let good = '';
+  let cdcNumber = 0;
   beforeAll(async () => {
     llm = await startFakeLlm({ kind: 'status', status: 500 });
     t = await createTestApp(kind, {
@@ -57,6 +58,7 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
     const cdc = sources.find((s) => s.id === 'F1216')?.n ?? sources.find((s) => s.id !== 'F31269')?.n;
     if (deposit === undefined || cdc === undefined) throw new Error('expected the deposit fiches among the sources');
     good = goodAnswer(deposit, cdc);
+    cdcNumber = cdc;
   });
   afterAll(async () => {
     await t?.close();
@@ -96,10 +98,13 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
     const request = llm.requests[before];
     expect(request?.headers.authorization).toBe('Bearer sk-test-llm');
     expect((request?.body as { model?: string }).model).toBe('modele-de-test');
-    // The model reads more fiches than the extractive composer quotes from, and the answer lists them all.
+    // The model reads more fiches than the extractive composer quotes from; the answer lists those it
+    // cites, under the numbers its sections use.
     const wider = retrieveSources(t.app.searchEngine, QUESTION, { maxSources: RETRIEVAL.modelSources }).sources;
     expect(wider.length).toBeGreaterThan(RETRIEVAL.defaultSources);
-    expect(body.answer.sources.map((s) => s.id)).toEqual(wider.map((s) => s.id));
+    const cited = wider.filter((s) => s.id === 'F31269' || s.n === cdcNumber);
+    expect(body.answer.sources.map((s) => [s.n, s.id])).toEqual(cited.map((s) => [s.n, s.id]));
+    expect(body.answer.sources.length).toBeLessThan(wider.length);
     const messages = (request?.body as { messages?: { content: string }[] }).messages ?? [];
     expect(messages[1]?.content).toContain(`Sources utilisables (${wider.length})`);
   });

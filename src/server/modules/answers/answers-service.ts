@@ -15,7 +15,7 @@ import type { Fiche } from '../../../corpus/types';
 import type { CreditsService } from '../credits/credits-service';
 import { checkAnswer } from './citations/check-citations';
 import { composeExtractive, type ComposeExtractiveOptions, type ExtractiveAnswer } from './extractive/compose-extractive';
-import { pruneSources } from './citations/prune-sources';
+import { citedSources, pruneSources } from './citations/prune-sources';
 import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
@@ -247,6 +247,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     // The citation check runs on every answer, whatever the mode (idempotent on the model's checked sections).
     const checked = checkAnswer(sections, sources);
     const out = checked.sections;
+    // The model's answer lists the fiches it cites, under the numbers its streamed sections use.
+    if (mode === 'llm') sources = citedSources(out, sources);
     if (out.length !== SECTION_IDS.length || out.some((s, i) => s.id !== SECTION_IDS[i] || s.text.trim() === '')) {
       throw new Error('incomplete answer');
     }

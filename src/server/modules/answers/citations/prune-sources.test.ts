@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSection } from '../../../../common/api/answers';
 import type { RetrievedSource } from '../retrieval/types';
-import { pruneSources } from './prune-sources';
+import { citedSources, pruneSources } from './prune-sources';
 
 const src = (n: number): RetrievedSource => ({ n, id: `F${n}`, title: `Fiche ${n}`, url: `https://example.fr/F${n}`, passages: [], references: [] });
 const sec = (text: string): AnswerSection => ({ id: 'summary', title: 'En bref', text });
@@ -25,5 +25,12 @@ describe('pruneSources', () => {
 
   it('keeps every source when nothing is cited', () => {
     expect(pruneSources([sec('Rien de cité.')], [src(1), src(2)]).sources.map((s) => s.n)).toEqual([1, 2]);
+  });
+});
+
+describe('citedSources', () => {
+  it('keeps the sources a streamed answer cites under their own numbers, all of them when it cites none', () => {
+    expect(citedSources([sec('A [2]. D [4].')], [src(1), src(2), src(3), src(4)]).map((s) => s.n)).toEqual([2, 4]);
+    expect(citedSources([sec('Sans marqueur.')], [src(1), src(2)]).map((s) => s.n)).toEqual([1, 2]);
   });
 });

@@ -20,6 +20,17 @@ function cited(texts: readonly string[]): Set<number> {
   return out;
 }
 
+/**
+ * The sources a streamed answer cites, under their own numbers (its sections have left already, so the
+ * markers cannot be renumbered: a source the answer does not cite is only left out of the list); all of
+ * them when it cites none.
+ */
+export function citedSources<S extends { n: number }>(sections: readonly AnswerSection[], sources: readonly S[]): S[] {
+  const used = cited(sections.map((s) => s.text));
+  const kept = sources.filter((s) => used.has(s.n));
+  return kept.length > 0 ? kept : [...sources];
+}
+
 export function pruneSources(sections: AnswerSection[], sources: readonly RetrievedSource[], choices?: AnswerChoices): PrunedAnswer {
   const texts = [...sections, ...(choices?.options.flatMap((o) => o.sections) ?? [])].map((s) => s.text);
   const used = cited(texts);
