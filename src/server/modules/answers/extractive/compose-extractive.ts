@@ -817,14 +817,13 @@ function figureLine(f: QuestionFacts, quoted: string): string | undefined {
  * the question the rule does not (« meuble … confectionné », « sur mesure »). Quoted with only the items
  * that concern the person, so a rule never goes without the exception that may apply to them.
  */
-function exclusionFor(summary: readonly Candidate[], all: readonly Candidate[], u: Understanding): Candidate | undefined {
-  const first = summary[0];
-  if (!first || u.words.length === 0) return undefined;
+function exclusionFor(first: Candidate, all: readonly Candidate[], u: Understanding): Candidate | undefined {
+  if (u.words.length === 0) return undefined;
   const ruleStems = features(first.unit).stems;
   const matcher = new TopicMatcher(u.words);
   const inRule = matcher.present(ruleStems);
   for (const c of all) {
-    if (c.si !== first.si || summary.includes(c) || !EXCLUSION_RE.test(c.unit.sentence)) continue;
+    if (c.si !== first.si || c === first || !EXCLUSION_RE.test(c.unit.sentence)) continue;
     // About the same rule, or about the question: it shares the rule's distinctive words or names one
     // of the question's (« Le droit de rétractation ne s'applique pas… »).
     const sentenceStems = corpusStems(c.unit.sentence);
@@ -876,7 +875,7 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   const primary = short.filter((c) => first !== undefined && c.si === first.si);
   // The rule and the exclusion that concerns the person: nothing else in « En bref ». Chosen before the
   // other sections, so that none of them quotes it again.
-  const exclusion = first && exclusionFor([first], all, u);
+  const exclusion = first && exclusionFor(first, all, u);
   if (first) {
     summary.push(first);
     quoted.add(first);
