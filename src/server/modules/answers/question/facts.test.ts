@@ -102,6 +102,10 @@ describe('extractFacts: ages, children, amounts, percents, years', () => {
     expect(extractFacts('Le fils de mes voisins, 13 ans, a rayé ma voiture').otherAges).toEqual([13]);
     expect(extractFacts('la garde des deux enfants (9 et 13 ans, ils ne demandent rien)').otherAges).toEqual([9, 13]);
     expect(extractFacts('Je suis âgé de 62 ans').age).toBe(62);
+    // An age is no duration of the case (« Moins de 10 ans d'ancienneté » is not settled by it).
+    expect(extractFacts('Ma mère, âgée de 82 ans, entre en Ehpad').durations).toEqual([]);
+    expect(extractFacts('Ma fille de 11 ans et mon fils de 8 ans').durations).toEqual([]);
+    expect(extractFacts('Je travaille ici depuis plus de 10 ans').durations).toHaveLength(1);
   });
   it('reads children’s ages given together', () => {
     expect(extractFacts('Nous avons deux enfants de 9 et 16 ans').otherAges).toEqual([9, 16]);

@@ -270,6 +270,9 @@ export const HALF_TIME_HOURS = 17.5;
 /** A relative whose age a question may give (« mon fils a 8 ans », « ma mère, âgée de 80 ans »). */
 const RELATIVE = '(?:fils|fille|enfant|bebe|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere|petit-fils|petite-fille)';
 
+/** Words before « de N ans » that make it an age (« âgée », « ma fille », « un enfant », « des jeunes »). */
+const AGE_BEFORE_RE = new RegExp(`\\b(?:agee?s?|${RELATIVE.slice(3, -1)}|enfants|personnes?|jeunes?|mineure?s?|garcons?|filles|adolescents?|adolescentes)\\s?$`, 'u');
+
 const NUMERIC: readonly Extractor[] = [
   {
     name: 'weeklyHours',
@@ -341,6 +344,8 @@ const NUMERIC: readonly Extractor[] = [
       const lead = m[1] ?? '';
       // « après 22 h », « de 7 h à 14 h » are times of day, not durations.
       if (m[3] === 'h' && (lead === 'apres' || lead === 'de')) return;
+      // « âgée de 82 ans », « ma fille de 11 ans », « un enfant de 8 ans » are ages, not durations.
+      if (lead === 'de' && (m[3] === 'ans' || m[3] === 'annees') && AGE_BEFORE_RE.test(m.input.slice(Math.max(0, m.index - 40), m.index))) return;
       const relation = lead === 'il y a' ? 'ago' : lead === 'depuis' || lead === 'ca fait' || lead === 'cela fait' || lead === 'voila' ? 'since' : 'span';
       f.durations.push({ value, unit, relation, days: value * UNIT_DAYS[unit], about: wordsAround(m) });
     },

@@ -6,6 +6,7 @@ describe('questionKind', () => {
     ['Combien de temps de préavis dois-je faire ?', 'delai'],
     ['Dans quel délai le propriétaire doit-il rendre le dépôt ?', 'delai'],
     ['Est-il trop tard pour faire recenser ma fille ?', 'delai'],
+    ['Mon fils a 15 ans : combien d’heures par jour il peut travailler ?', 'delai'],
     ['Combien vais-je toucher d’allocations ?', 'montant'],
     ['Quel est le montant de la prime de précarité ?', 'montant'],
     ['Ma carte grise est perdue, ça va me coûter combien de la refaire ?', 'montant'],

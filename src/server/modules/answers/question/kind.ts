@@ -16,7 +16,7 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
 const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   [
     'delai',
-    /\b(combien de (temps|jours|mois|semaines|annees|ans|heures|minutes)|quel(s|le|les)? (est le |sont les )?(delais?|duree|preavis)|dans quels? delais?|jusqu'(a|au) quand|a partir de quand|pendant combien|quand (dois|doit|puis|peut|faut|est-ce)|avant quelle date|(est-il|c'est|est-ce) trop tard|trop tard|delai de preavis|de combien de temps)\b/,
+    /\b(combien de (temps|jours|mois|semaines|annees|ans|heures|minutes)|combien d'(heures|annees)|quel(s|le|les)? (est le |sont les )?(delais?|duree|preavis)|dans quels? delais?|jusqu'(a|au) quand|a partir de quand|pendant combien|quand (dois|doit|puis|peut|faut|est-ce)|avant quelle date|(est-il|c'est|est-ce) trop tard|trop tard|delai de preavis|de combien de temps)\b/,
   ],
   [
     'montant',
