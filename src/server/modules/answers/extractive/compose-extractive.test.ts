@@ -358,6 +358,25 @@ describe('sentenceCondition', () => {
     // A table row: every heading is its condition, the last cell's column heading too.
     expect(sentenceCondition('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.')).toBe('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base');
     expect(sentenceCondition('Montant maximum : crédit d’impôt ; par enfant, en cas de garde alternée : 575 € maximum.')).toBe('Montant maximum : crédit d’impôt ; par enfant, en cas de garde alternée');
+    // An age group as the subject of the rule.
+    expect(sentenceCondition('Le mineur ne doit pas travailler plus de 7 heures par jour.')).toBe('Le mineur');
+    expect(sentenceCondition("L'enfant de moins de 10 ans doit être installé à l'arrière.")).toBe("L'enfant de moins de 10 ans");
+    expect(sentenceCondition('Le salarié doit bénéficier d’une pause.')).toBeUndefined();
+  });
+});
+
+describe('a rule whose subject is an age group', () => {
+  /** « En bref » and the whole answer to a question, from its real sources. */
+  const answer = (q: string): { summary: string; all: string } => {
+    const { sources } = retrieveSources(engine, q);
+    const sections = composeExtractive(q, sources, fiches).sections;
+    return { summary: sections[0]?.text ?? '', all: sections.map((x) => x.text).join('\n') };
+  };
+  it('is the rule of a 15-year-old (F1649, behind two fiches on adults’ hours), and not quoted for an adult', () => {
+    const minor = answer("Mon fils a 15 ans et veut travailler cet été dans un camping. Combien d'heures par jour il peut faire ?");
+    expect(minor.summary).toMatch(/Le mineur ne doit pas travailler plus de 35 heures par semaine, ni plus de 7 heures par jour/u);
+    const adult = answer("J'ai 30 ans et je travaille cet été dans un camping. Combien d'heures par jour je peux faire ?");
+    expect(adult.all).not.toContain('Le mineur ne doit pas travailler');
   });
 });
 

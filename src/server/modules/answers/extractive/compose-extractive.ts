@@ -68,7 +68,12 @@ const PROCEDURE_RE =
 /** Sentences that only make sense after the one before. */
 const DEPENDENT_RE =
   /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|[AÀ] défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|[AÀ] ce titre|[AÀ] l'issue de ce|Passé ce délai|Au-delà de ce)/u;
-/** The condition a sentence states for itself: « Si …, », « Pour …, », or a table row's « … : ». */
+const AGE_SUBJECT_RE = /^(?:Le |Un |Les |Des |L'|L’|Tout )(?:(?:salarié|jeune|travailleur|enfant)s? )?(?:mineure?s?|majeure?s?|(?:âgée?s? )?de (?:moins|plus) de \d+ ans)(?![\p{L}\p{N}])/u;
+
+/**
+ * The condition a sentence states for itself: « Si …, », « Pour …, », a table row's « … : », or an
+ * age group as its subject.
+ */
 export function sentenceCondition(sentence: string): string | undefined {
   const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Sans|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
@@ -78,7 +83,10 @@ export function sentenceCondition(sentence: string): string | undefined {
   const cells = sentence.split(' ; ');
   if (cells.length > 1 && cells.every((c) => c.includes(' : '))) return sentence.slice(0, sentence.lastIndexOf(' : '));
   const row = /^([^:]{3,120}) : /u.exec(sentence);
-  return row ? row[1] : undefined;
+  if (row) return row[1];
+  // A rule whose subject names an age group (« Le mineur ne doit pas travailler plus de 7 heures par jour »,
+  // « L'enfant de moins de 10 ans doit… »): the person's rule when they are of that age, another's if not.
+  return AGE_SUBJECT_RE.exec(sentence)?.[0];
 }
 
 /** Sentences that announce the cases that follow instead of stating a rule. */
