@@ -20,14 +20,16 @@ export function quotedQuestion(user: string): string | undefined {
   return m?.[1]?.trim();
 }
 
-const replyFile = (dir: string, i: number): string => path.join(dir, `${String(i).padStart(2, '0')}.md`);
+/** The two-digit number of the i-th question's files (« 07.prompt.txt », « 07.md »). */
+const numbered = (i: number): string => String(i).padStart(2, '0');
+const replyFile = (dir: string, i: number): string => path.join(dir, `${numbered(i)}.md`);
 
 /** Writes the system prompt once and each question's user message, numbered, with the questions' index. */
 export function capturePrompts(dir: string, prompts: readonly { system: string; user: string }[]): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'system.txt'), prompts[0]?.system ?? '');
   const questions = prompts.map((p, i) => {
-    fs.writeFileSync(path.join(dir, `${String(i).padStart(2, '0')}.prompt.txt`), p.user);
+    fs.writeFileSync(path.join(dir, `${numbered(i)}.prompt.txt`), p.user);
     return quotedQuestion(p.user) ?? '';
   });
   fs.writeFileSync(path.join(dir, 'questions.json'), `${JSON.stringify(questions, null, 1)}\n`);

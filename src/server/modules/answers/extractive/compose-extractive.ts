@@ -68,6 +68,7 @@ const PROCEDURE_RE =
 /** Sentences that only make sense after the one before. */
 const DEPENDENT_RE =
   /^(?:Ce |Cet |Cette |Ces |Celui-ci|Celle-ci|Ceux-ci|Celles-ci|Dans ce cas|Dans ces cas|Dans les \d+ cas|Dans cette situation|Dans tous les cas|Il |Elle |Ils |Elles |Cela |Ceci |Sinon|De même|Également|Par ailleurs|En outre|En effet|Pour cela|[AÀ] défaut|Si tel est le cas|Si ce n'est pas le cas|Dans le cas contraire|Son |Sa |Ses |Leur |Leurs |Mais |Par conséquent|En conséquence|Ainsi,|Dès lors|[AÀ] ce titre|[AÀ] l'issue de ce|Passé ce délai|Au-delà de ce)/u;
+/** An age group as the subject of a rule (« Le mineur… », « L'enfant de moins de 10 ans… »). */
 const AGE_SUBJECT_RE = /^(?:Le |Un |Les |Des |L'|L’|Tout )(?:(?:salarié|jeune|travailleur|enfant)s? )?(?:mineure?s?|majeure?s?|(?:âgée?s? )?de (?:moins|plus) de \d+ ans)(?![\p{L}\p{N}])/u;
 
 /**

@@ -267,11 +267,12 @@ const CATEGORICAL: readonly Extractor[] = [
 /** Half of the legal working week of 35 hours. */
 export const HALF_TIME_HOURS = 17.5;
 
-/** A relative whose age a question may give (« mon fils a 8 ans », « ma mère, âgée de 80 ans »). */
-const RELATIVE = '(?:fils|fille|enfant|bebe|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere|petit-fils|petite-fille)';
+/** The relatives whose age a question may give (« mon fils a 8 ans », « ma mère, âgée de 80 ans »). */
+const RELATIVES = 'fils|fille|enfant|bebe|pere|mere|frere|soeur|ado|adolescent|adolescente|grand-pere|grand-mere|petit-fils|petite-fille';
+const RELATIVE = `(?:${RELATIVES})`;
 
 /** Words before « de N ans » that make it an age (« âgée », « ma fille », « un enfant », « des jeunes »). */
-const AGE_BEFORE_RE = new RegExp(`\\b(?:agee?s?|${RELATIVE.slice(3, -1)}|enfants|personnes?|jeunes?|mineure?s?|garcons?|filles|adolescents?|adolescentes)\\s?$`, 'u');
+const AGE_BEFORE_RE = new RegExp(`\\b(?:agee?s?|${RELATIVES}|enfants|personnes?|jeunes?|mineure?s?|garcons?|filles|adolescents?|adolescentes)\\s?$`, 'u');
 
 const NUMERIC: readonly Extractor[] = [
   {
