@@ -5,7 +5,7 @@
  * first 3 sources, key-fact recall, the direct fact in « En bref », median words of « En bref » and of the
  * whole answer, wrong-case rules, repeated sentences.
  *
- *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE] [--capture DIR] [--replies DIR]
+ *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE] [--capture DIR] [--replies DIR] [--rewrites FILE]
  *
  * Half B (odd positions) is the held-out half and is printed first; half A (even positions) is the one
  * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
@@ -15,6 +15,10 @@
  * for the same questions (scripts/eval/prompt-coverage.ts), the bound of the language-model mode's recall.
  * --capture DIR writes the prompts the language model would receive; --replies DIR runs the service in
  * language-model mode against the model replies recorded for those prompts (scripts/eval/model-replies.ts).
+ * --rewrites FILE adds the question rewrite (LLM_QUERY_REWRITE, on by default with a model) from a model's
+ * recorded rewrites (src/corpus/eval/model-rewrites.json): the replay server answers the service's rewrite
+ * requests, and the captured prompts are those of the sources the rewrite's terms bring. With --replies
+ * alone the rewrite is off, as the replies of a directory were written for prompts without it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,9 +32,10 @@ import { createEvalUser, PUBLIC_URL, writeFakeClientDist } from './eval-answers.
 import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerItem } from './eval/score-answers.mjs';
 import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } from './eval/prompt-coverage.js';
 import { understand } from '../src/server/modules/answers/question/understand.js';
-import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { RETRIEVAL } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { retrieveWithModels } from '../src/server/modules/retrieval-models/retrieval-models.js';
 import { buildMessages } from '../src/server/modules/answers/llm/prompt.js';
-import { capturePrompts, loadReplies, startReplayServer } from './eval/model-replies.js';
+import { capturePrompts, isRewriteRequest, loadReplies, loadRewrites, recordedRewrite, startReplayServer, userMessage } from './eval/model-replies.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ANSWERS_SET_PATH = path.join(root, 'src', 'corpus', 'eval', 'answers-dev.json');
@@ -67,10 +72,12 @@ async function main(): Promise<void> {
   const setFile = arg(args, '--set');
   const captureDir = arg(args, '--capture');
   const repliesDir = arg(args, '--replies');
-  const replay = repliesDir ? await startReplayServer(loadReplies(repliesDir)) : undefined;
+  const rewritesFile = arg(args, '--rewrites');
+  const rewrites = rewritesFile ? loadRewrites(rewritesFile) : undefined;
+  const replay = repliesDir ? await startReplayServer(loadReplies(repliesDir), rewrites) : undefined;
   const llm = replay
-    ? { LLM_BASE_URL: replay.baseUrl, LLM_API_KEY: 'recorded', LLM_MODEL: 'recorded-replies' }
-    : { LLM_BASE_URL: process.env.LLM_BASE_URL, LLM_API_KEY: process.env.LLM_API_KEY, LLM_MODEL: process.env.LLM_MODEL };
+    ? { LLM_BASE_URL: replay.baseUrl, LLM_API_KEY: 'recorded', LLM_MODEL: 'recorded-replies', LLM_QUERY_REWRITE: rewrites ? 'true' : 'false' }
+    : { LLM_BASE_URL: process.env.LLM_BASE_URL, LLM_API_KEY: process.env.LLM_API_KEY, LLM_MODEL: process.env.LLM_MODEL, LLM_QUERY_REWRITE: process.env.LLM_QUERY_REWRITE };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-eval-quality-'));
   const dist = path.join(tmp, 'dist');
   writeFakeClientDist(dist);
@@ -115,7 +122,8 @@ async function main(): Promise<void> {
       times.push(performance.now() - started);
       // The sources a language model would read for this question (the same retrieval, its prompt).
       const understanding = understand(item.q);
-      const { sources } = retrieveSources(searchEngine, item.q, { understanding, maxSources: RETRIEVAL.modelSources });
+      const models = rewrites ? recordedRewrite(rewrites, item.q) : undefined;
+      const { sources } = retrieveWithModels(searchEngine, item.q, models, { understanding, maxSources: RETRIEVAL.modelSources });
       const messages = buildMessages(item.q, sources, { understanding });
       const user = messages[1]?.content ?? '';
       prompts.push({ system: messages[0]?.content ?? '', user });
@@ -149,6 +157,12 @@ async function main(): Promise<void> {
       // Every answer must be the model's: an answer the service composed offline (a reply missing or refused) is reported.
       const byModel = rows.filter((r) => (r.body as { answer?: { mode?: string } } | null)?.answer?.mode === 'llm').length;
       lines.push(`answers written from the recorded model replies: ${byModel}/${rows.length}`);
+      if (rewrites) {
+        // Every question's rewrite request must have found its recorded terms (a miss searches without them).
+        const asked = replay.requests.filter((r) => isRewriteRequest(r.body));
+        const found = asked.filter((r) => rewrites.has(userMessage(r.body))).length;
+        lines.push(`rewrite requests answered from the recorded rewrites: ${found}/${asked.length}`);
+      }
     }
     console.log('');
     for (const l of lines) console.log(l);

@@ -4,13 +4,16 @@
  * expected fiche among the answer's first 3 sources for answers-dev.json; and the scope decision (false
  * refusals on the dev sets, off-topic questions answered and charged).
  *
- *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…]
+ *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…] [--rewrites FILE]
  *
  * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
  * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
  * and the off-topic set are split the same way (B = odd positions, held out).
  * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
  * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune head=0.6,theme=0.8`.
+ * --rewrites FILE: the retrieval of the language-model mode with LLM_QUERY_REWRITE, its terms taken from a
+ * model's recorded rewrites (src/corpus/eval/model-rewrites.json, scripts/eval/model-replies.ts). Only the
+ * questions with a recorded rewrite get terms; the lines name how many did (`rewritten N/M`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +22,8 @@ import { TUNING, type SearchEngine } from '../src/corpus/engine.js';
 import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { createTerminalProgress } from '../src/corpus/progress.js';
 import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
+import { retrieveWithModels, type QueryModels } from '../src/server/modules/retrieval-models/retrieval-models.js';
+import { loadRewrites, recordedRewrite } from './eval/model-replies.js';
 import { dangerKind } from '../src/server/modules/answers/urgency.js';
 
 export interface EvalItem {
@@ -67,7 +72,10 @@ export function splitItems(items: EvalItem[], split: 'A' | 'B' | 'all'): EvalIte
   return items.filter((_, i) => (split === 'A' ? i % 2 === 0 : i % 2 === 1));
 }
 
-export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item: EvalItem, query: string, got: string[]) => void): EvalMetrics {
+/** What the language model's rewrite gives a question's retrieval (recorded rewrites, `--rewrites`), or undefined. */
+export type ModelsFor = (question: string) => QueryModels | undefined;
+
+export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item: EvalItem, query: string, got: string[]) => void, modelsFor?: ModelsFor): EvalMetrics {
   let n = 0;
   let h1 = 0;
   let h5 = 0;
@@ -77,7 +85,8 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
     const gold = new Set(item.gold);
     for (const q of item.variants) {
       n++;
-      const ids = engine.search(q, 10, { snippets: false }).map((r) => r.id);
+      const terms = modelsFor?.(q)?.searchTerms;
+      const ids = engine.search(terms ? `${q} ${terms}` : q, 10, { snippets: false }).map((r) => r.id);
       const rank = ids.findIndex((id) => gold.has(id));
       if (rank === 0) h1++;
       if (rank >= 0 && rank < 5) h5++;
@@ -111,16 +120,16 @@ export function loadOffTopic(): string[] {
   return (JSON.parse(fs.readFileSync(OFF_TOPIC_PATH, 'utf8')) as { questions: { q: string }[] }).questions.map((x) => x.q);
 }
 
-/** The answer's retrieval as the service runs it (danger included). */
-function answerSources(engine: SearchEngine, question: string): ReturnType<typeof retrieveSources> {
-  return retrieveSources(engine, question, { danger: dangerKind(question) });
+/** The answer's retrieval as the service runs it (danger included; with the rewrite's terms when given). */
+function answerSources(engine: SearchEngine, question: string, modelsFor?: ModelsFor, maxSources?: number): ReturnType<typeof retrieveSources> {
+  return retrieveWithModels(engine, question, modelsFor?.(question), { danger: dangerKind(question), ...(maxSources ? { maxSources } : {}) });
 }
 
 /** Expected fiche among the answer's first 3 sources (the `gold top3` of eval-answer-quality). */
-export function answersGoldTop3(engine: SearchEngine, items: readonly { q: string; gold: string[] }[]): { hits: number; questions: number } {
+export function answersGoldTop3(engine: SearchEngine, items: readonly { q: string; gold: string[] }[], modelsFor?: ModelsFor): { hits: number; questions: number } {
   let hits = 0;
   for (const it of items) {
-    const ids = answerSources(engine, it.q).sources.slice(0, 3).map((s) => s.id);
+    const ids = answerSources(engine, it.q, modelsFor).sources.slice(0, 3).map((s) => s.id);
     if (ids.some((id) => it.gold.includes(id))) hits += 1;
   }
   return { hits, questions: items.length };
@@ -130,7 +139,7 @@ export function answersGoldTop3(engine: SearchEngine, items: readonly { q: strin
  * Where the expected fiche stands among an answer's sources: first, among the four the extractive composer
  * quotes from, among the five the language model reads (RETRIEVAL.modelSources).
  */
-export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[]): { first: number; inSources: number; inModelSources: number; questions: number } {
+export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[], modelsFor?: ModelsFor): { first: number; inSources: number; inModelSources: number; questions: number } {
   let first = 0;
   let inSources = 0;
   let inModelSources = 0;
@@ -139,7 +148,7 @@ export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[])
     for (const q of item.variants) {
       questions += 1;
       // The composer's sources are the first of the model's (retrieval keeps fiches in one order).
-      const wide = retrieveSources(engine, q, { danger: dangerKind(q), maxSources: RETRIEVAL.modelSources }).sources.map((s) => s.id);
+      const wide = answerSources(engine, q, modelsFor, RETRIEVAL.modelSources).sources.map((s) => s.id);
       const ids = wide.slice(0, RETRIEVAL.defaultSources);
       if (item.gold.includes(ids[0] ?? '')) first += 1;
       if (ids.some((id) => item.gold.includes(id))) inSources += 1;
@@ -167,7 +176,7 @@ const wordCount = (q: string): number => q.trim().split(/\s+/).filter(Boolean).l
  * words, both everyday sets, answers-dev) and off-topic questions answered and charged. A danger question
  * is never refused by the service (it gets at least the safety answer) and counts as answered.
  */
-export function evaluateScope(engine: SearchEngine): ScopeFigures {
+export function evaluateScope(engine: SearchEngine, modelsFor?: ModelsFor): ScopeFigures {
   const legal: Record<keyof ScopeFigures['refused'], string[]> = {
     dev: loadEvalSet(DEV_SET_PATH)
       .flatMap((i) => i.variants)
@@ -178,14 +187,14 @@ export function evaluateScope(engine: SearchEngine): ScopeFigures {
   };
   const refused = {} as ScopeFigures['refused'];
   for (const [name, qs] of Object.entries(legal) as [keyof ScopeFigures['refused'], string[]][]) {
-    const out = qs.filter((q) => answerSources(engine, q).outOfScope && dangerKind(q) === null);
+    const out = qs.filter((q) => answerSources(engine, q, modelsFor).outOfScope && dangerKind(q) === null);
     refused[name] = { refused: out.length, questions: qs.length, examples: out.slice(0, 10) };
   }
   const off = loadOffTopic();
   const offTopic = {} as ScopeFigures['offTopic'];
   for (const h of ['A', 'B'] as const) {
     const qs = half(off, h);
-    const answered = qs.filter((q) => !answerSources(engine, q).outOfScope);
+    const answered = qs.filter((q) => !answerSources(engine, q, modelsFor).outOfScope);
     offTopic[h] = { answered: answered.length, questions: qs.length, examples: answered.slice(0, 10) };
   }
   return { refused, offTopic };
@@ -226,6 +235,11 @@ async function main(): Promise<void> {
     if (!key || typeof knobs[key] !== 'number' || !Number.isFinite(Number(value))) throw new Error(`--tune: unknown or non-numeric knob ${kv}`);
     knobs[key] = Number(value);
   }
+  const rewritesFile = args.includes('--rewrites') ? args[args.indexOf('--rewrites') + 1] : undefined;
+  const rewrites = rewritesFile ? loadRewrites(rewritesFile) : undefined;
+  const modelsFor: ModelsFor | undefined = rewrites ? (q) => recordedRewrite(rewrites, q) : undefined;
+  /** « rewritten N/M »: how many of a line's questions had recorded terms (with --rewrites). */
+  const rewritten = (qs: readonly string[]): string => (rewrites ? ` — rewritten ${qs.filter((q) => rewrites.has(q)).length}/${qs.length}` : '');
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
   const engine = await loadSearchEngine({ indexDir: process.env.INDEX_DIR ?? defaultTestIndexDir(), onProgress: progress });
   const failures: string[] = [];
@@ -245,23 +259,27 @@ async function main(): Promise<void> {
   const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['B', 'A', 'all'];
   const devLine = (sp: 'A' | 'B' | 'all', withMisses: boolean): void => {
     const name = sp === 'all' ? 'retrieval-dev (all, half A tuned)' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
-    console.log(formatMetrics(name, evaluate(engine, splitItems(dev, sp), withMisses ? onMiss : undefined)));
+    const items = splitItems(dev, sp);
+    console.log(formatMetrics(name, evaluate(engine, items, withMisses ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
   };
   const answersLine = (h: 'A' | 'B'): void => {
-    const g = answersGoldTop3(engine, half(answers, h));
-    console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})`);
+    const items = half(answers, h);
+    const g = answersGoldTop3(engine, items, modelsFor);
+    console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})${rewritten(items.map((i) => i.q))}`);
   };
   // Held-out figures first.
   if ((set === 'dev' || set === 'all') && splits.includes('B')) devLine('B', splits[0] === 'B');
   if ((set === 'everyday2' || set === 'all') && fs.existsSync(EVERYDAY2_SET_PATH)) {
-    console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, loadEvalSet(EVERYDAY2_SET_PATH), set === 'everyday2' ? onMiss : undefined)));
+    const items = loadEvalSet(EVERYDAY2_SET_PATH);
+    console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, items, set === 'everyday2' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
   }
   if (set === 'answers' || set === 'all') answersLine('B');
   const longLines = (file: string, name: string, load: (file: string) => EvalItem[] = loadEvalSet): void => {
     if (!fs.existsSync(file)) return;
     const items = load(file);
-    console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined)));
-    console.log(formatSources(name, sourcesFigures(engine, items)));
+    const qs = items.flatMap((i) => i.variants);
+    console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined, modelsFor)) + rewritten(qs));
+    console.log(formatSources(name, sourcesFigures(engine, items, modelsFor)) + rewritten(qs));
   };
   if (set === 'long' || set === 'all') {
     longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
@@ -270,7 +288,8 @@ async function main(): Promise<void> {
   // Then the tuned ones.
   if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
   if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
-    console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, loadEvalSet(EVERYDAY_SET_PATH), set === 'everyday' ? onMiss : undefined)));
+    const items = loadEvalSet(EVERYDAY_SET_PATH);
+    console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, items, set === 'everyday' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
   }
   if (set === 'answers' || set === 'all') answersLine('A');
   if (set === 'long' || set === 'all') {
@@ -282,7 +301,7 @@ async function main(): Promise<void> {
   }
   if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
   if (set === 'scope' || set === 'all') {
-    const f = evaluateScope(engine);
+    const f = evaluateScope(engine, modelsFor);
     for (const l of formatScope(f)) console.log(l);
     if (verbose) {
       for (const x of Object.values(f.refused)) for (const q of x.examples) console.log(`  REFUSED "${q}"`);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMessages } from '../../src/server/modules/answers/llm/prompt';
-import { capturePrompts, loadReplies, quotedQuestion, startReplayServer } from './model-replies';
+import { rewriteMessages, rewriteQuestion } from '../../src/server/modules/retrieval-models/query-rewrite';
+import { capturePrompts, isRewriteRequest, loadReplies, loadRewrites, quotedQuestion, recordedRewrite, REWRITE_SYSTEM, startReplayServer } from './model-replies';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -62,6 +63,36 @@ describe('recorded model replies', () => {
         .join('');
       expect(text).toBe(REPLY);
       expect((await ask('Une question sans réponse enregistrée ?')).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads recorded rewrites as the service would, and refuses a file recorded under another prompt', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'rewrites.json');
+    const rewrites = { 'Mon proprio garde ma caution': '« bailleur » dépôt de garantie.', 'quelle heure est-il': 'HORS_SUJET' };
+    fs.writeFileSync(file, JSON.stringify({ system: 'une autre consigne', rewrites }));
+    expect(() => loadRewrites(file)).toThrow(/another rewrite prompt/u);
+    fs.writeFileSync(file, JSON.stringify({ system: REWRITE_SYSTEM, rewrites }));
+    const loaded = loadRewrites(file);
+    expect(recordedRewrite(loaded, 'Mon proprio garde ma caution')).toEqual({ searchTerms: 'bailleur dépôt de garantie' });
+    expect(recordedRewrite(loaded, 'quelle heure est-il')).toEqual({ offTopic: true });
+    expect(recordedRewrite(loaded, 'Une question jamais réécrite')).toBeUndefined();
+  });
+
+  it('answers a rewrite request with the recorded terms over the same protocol, and a reply request with its reply', async () => {
+    const question = 'Combien de temps pour ma caution ?';
+    const server = await startReplayServer(new Map([[question, REPLY]]), new Map([[question, 'bailleur restitution dépôt de garantie']]));
+    try {
+      const settings = { baseUrl: server.baseUrl, model: 'recorded', timeoutMs: 2000 };
+      // The service's own client reads the recorded terms.
+      expect(await rewriteQuestion(settings, question)).toEqual({ terms: 'bailleur restitution dépôt de garantie', offTopic: false });
+      expect(isRewriteRequest(server.requests.at(-1)?.body)).toBe(true);
+      expect(isRewriteRequest({ messages: buildMessages(question, [SOURCE]) })).toBe(false);
+      expect(isRewriteRequest({ messages: rewriteMessages(question) })).toBe(true);
+      // A question without recorded terms: the server fails the request, as a failing model would.
+      await expect(rewriteQuestion(settings, 'Une question jamais réécrite ?')).rejects.toThrow();
     } finally {
       await server.close();
     }

@@ -124,6 +124,11 @@ describe('loadConfig: scheduled corpus update and retrieval models (off by defau
     });
     expect(c.embeddings).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'bge-m3', timeoutMs: 1500, batchSize: 32 });
     expect(c.queryRewrite).toEqual({ timeoutMs: 3000 });
+    // On by default with the language model, off on request.
+    const withLlm = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'mistral' };
+    expect(loadConfig(withLlm).queryRewrite).toEqual({ timeoutMs: 3000 });
+    expect(loadConfig({ ...withLlm, LLM_QUERY_REWRITE: '' }).queryRewrite).toEqual({ timeoutMs: 3000 });
+    expect(loadConfig({ ...withLlm, LLM_QUERY_REWRITE: 'false' }).queryRewrite).toBeUndefined();
     expect(() => loadConfig({ LLM_QUERY_REWRITE: 'true' })).toThrow('LLM_QUERY_REWRITE="true"\u202f: demande LLM_BASE_URL et LLM_MODEL');
     expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('EMBEDDINGS_MODEL=""\u202f: requis avec EMBEDDINGS_BASE_URL');
     expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'bge-m3', EMBEDDINGS_BATCH_SIZE: '1000' })).toThrow(ConfigError);

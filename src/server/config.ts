@@ -13,6 +13,11 @@ const port = z.coerce.number().int().min(0).max(65535);
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+/** A yes/no switch whose absence (or empty value) leaves the decision to the code: undefined. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => (v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v)))
+  .optional();
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
 
@@ -116,8 +121,10 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LLM_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  // Retrieval models, off by default: a dense channel (embeddings) and a rewrite of the question (LLM).
-  LLM_QUERY_REWRITE: bool.default(false),
+  // Retrieval models: a dense channel (embeddings, off by default) and a rewrite of the question by the
+  // LLM (on by default when the LLM is configured: it brings the fiche that answers far more often; an
+  // empty value counts as unset).
+  LLM_QUERY_REWRITE: optionalBool,
   LLM_QUERY_REWRITE_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(3000),
   EMBEDDINGS_BASE_URL: optionalUrl,
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
@@ -183,7 +190,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Language-model composition; undefined: extractive mode. */
   llm: LlmSettings | undefined;
-  /** Rewrite of the question into legal search terms by the LLM (LLM_QUERY_REWRITE); undefined: off. */
+  /** Rewrite of the question into legal search terms by the LLM (on with the LLM unless LLM_QUERY_REWRITE=false); undefined: off. */
   queryRewrite: { timeoutMs: number } | undefined;
   /** Dense retrieval channel (EMBEDDINGS_BASE_URL + EMBEDDINGS_MODEL); undefined: lexical search alone. */
   embeddings: EmbeddingsConfig | undefined;
@@ -374,7 +381,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             totalTimeoutMs: e.LLM_TOTAL_TIMEOUT_MS,
           }
         : undefined,
-    queryRewrite: e.LLM_QUERY_REWRITE && e.LLM_BASE_URL && e.LLM_MODEL ? { timeoutMs: e.LLM_QUERY_REWRITE_TIMEOUT_MS } : undefined,
+    queryRewrite: (e.LLM_QUERY_REWRITE ?? true) && e.LLM_BASE_URL && e.LLM_MODEL ? { timeoutMs: e.LLM_QUERY_REWRITE_TIMEOUT_MS } : undefined,
     embeddings:
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
         ? {

@@ -198,7 +198,7 @@ export function killScenario(kind: DbKind): void {
 
       // Restart on the same data, with a slow language model for the SIGTERM part.
       llm = await slowModel();
-      const second = await startServerProcess({ ...env, LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'modele-lent', LLM_TIMEOUT_MS: '2000', LLM_TOTAL_TIMEOUT_MS: '20000' });
+      const second = await startServerProcess({ ...env, LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'modele-lent', LLM_QUERY_REWRITE: 'false', LLM_TIMEOUT_MS: '2000', LLM_TOTAL_TIMEOUT_MS: '20000' });
       servers.push(second);
       expect((await call(second.baseUrl, 'GET', '/api/health')).status).toBe(200);
 

@@ -16,7 +16,8 @@ import { QUESTION, createUsers, type TestUser } from './faults-support';
  * malformed streams and HTTP errors are in src/server/modules/answers/answers-llm.api.test.ts.)
  */
 
-const LLM_ENV = { LLM_MODEL: 'modele-de-test', LLM_TIMEOUT_MS: '500', LLM_TOTAL_TIMEOUT_MS: '1500' };
+// The composition's faults are under test: the question rewrite (on by default with a model) is tested apart.
+const LLM_ENV = { LLM_MODEL: 'modele-de-test', LLM_TIMEOUT_MS: '500', LLM_TOTAL_TIMEOUT_MS: '1500', LLM_QUERY_REWRITE: 'false' };
 
 describe.each(DB_KINDS)('language-model faults fall back to extractive, charged once (%s)', (kind) => {
   let t: TestApp;

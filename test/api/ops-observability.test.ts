@@ -237,7 +237,7 @@ describe('a client that leaves a streamed answer midway', () => {
     llm = await startFakeLlm({ kind: 'stall', headers: false });
     t = await createTestApp(
       'pglite',
-      { ...AUTH_TEST_ENV, LOG_LEVEL: 'info', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'modele-factice' },
+      { ...AUTH_TEST_ENV, LOG_LEVEL: 'info', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'modele-factice', LLM_QUERY_REWRITE: 'false' },
       { logger: undefined, logStream: logs.logStream },
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });

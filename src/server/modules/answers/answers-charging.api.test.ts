@@ -90,6 +90,8 @@ describe('the charging rule in language-model mode (real app, local model server
       AUTH_RATE_LIMIT_PER_IP: '10000',
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'modele-de-test',
+      // The composition is under test: the question rewrite (on by default with a model) is tested apart.
+      LLM_QUERY_REWRITE: 'false',
       LLM_TIMEOUT_MS: '15000',
       LLM_TOTAL_TIMEOUT_MS: '30000',
     });

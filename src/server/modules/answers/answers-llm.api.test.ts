@@ -48,6 +48,8 @@ describe.each(DB_KINDS)('POST /api/answers in llm mode on %s', (kind) => {
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: 'sk-test-llm',
       LLM_MODEL: 'modele-de-test',
+      // The composition is under test: the question rewrite (on by default with a model) is tested apart.
+      LLM_QUERY_REWRITE: 'false',
       // Long enough that a loaded machine never mistakes the scripted model for a stalled one; the stall
       // tests wait this long once each.
       LLM_TIMEOUT_MS: '2000',

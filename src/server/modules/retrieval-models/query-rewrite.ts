@@ -56,8 +56,20 @@ export function cleanTerms(raw: string): string {
   return out;
 }
 
-/** Search terms for the question, or '' (not legal, or any failure: see `rewriteQuestion`'s caller). Throws LlmError. */
-export async function rewriteQuestion(settings: RewriteSettings, question: string, signal?: AbortSignal): Promise<string> {
+/** What the model said of a question: its search terms ('' for none), and whether it found it outside law and administration. */
+export interface Rewrite {
+  terms: string;
+  offTopic: boolean;
+}
+
+/** The model's answer read: HORS_SUJET alone (give or take punctuation and spaces) is the off-topic verdict. */
+export function readRewrite(raw: string): Rewrite {
+  const offTopic = raw.replace(/[^\p{L}_]+/gu, '') === NOT_LEGAL;
+  return { terms: cleanTerms(raw), offTopic };
+}
+
+/** The model's rewrite of the question (see `Rewrite`; any failure: see `rewriteQuestion`'s caller). Throws LlmError. */
+export async function rewriteQuestion(settings: RewriteSettings, question: string, signal?: AbortSignal): Promise<Rewrite> {
   let raw = '';
   const stream = streamChatCompletion({
     baseUrl: settings.baseUrl,
@@ -76,5 +88,5 @@ export async function rewriteQuestion(settings: RewriteSettings, question: strin
     // Enough text: stop reading (leaving the loop cancels the request).
     if (raw.length > TERMS_CHARS * 4) break;
   }
-  return cleanTerms(raw);
+  return readRewrite(raw);
 }

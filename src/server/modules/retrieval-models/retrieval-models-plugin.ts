@@ -27,7 +27,7 @@ export interface RetrievalModelsPluginOptions {
   overrides?: Partial<Pick<RetrievalModelsOptions, 'now'>> & { retryMs?: number; batchTimeoutMs?: number };
 }
 
-const OUTCOMES: RetrievalModelOutcome[] = ['used', 'empty', 'not_ready', 'timeout', 'error'];
+const OUTCOMES: RetrievalModelOutcome[] = ['used', 'empty', 'off_topic', 'not_ready', 'timeout', 'error'];
 
 async function setupRetrievalModels(app: FastifyInstance, opts: RetrievalModelsPluginOptions): Promise<void> {
   const { config } = opts;

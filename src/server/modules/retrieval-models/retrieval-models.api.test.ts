@@ -9,6 +9,7 @@ import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../../../../tes
 import { AUTH_TEST_ENV, signedInUser } from '../../../../test/api/support/http';
 import { RETRIEVAL, retrieveSources } from '../answers/retrieval/retrieve';
 import { DENSE_CANDIDATES, fuseWithDense } from './retrieval-models';
+import { NOT_LEGAL } from './query-rewrite';
 
 /**
  * The optional retrieval models in the answer pipeline, against local servers speaking the real
@@ -21,8 +22,17 @@ const DEPOSIT_TERMS = 'bailleur restitution dépôt de garantie locataire';
 const QUESTION = 'Mon chef me rabaisse et me crie dessus devant les collègues tous les jours, que puis-je faire ?';
 const TERMS = 'harcèlement moral travail salarié';
 
-/** The fake model's rewrite of each question. */
-const rewriteOf = (r: FakeLlmRequest): string => (JSON.stringify(r.body).includes('dépôt de garantie') ? DEPOSIT_TERMS : TERMS);
+/** Taken by the lexical search (a word of the corpus, no legal signal) though it is no legal question. */
+const OFF_TOPIC = 'quelle heure est-il';
+/** A question with a legal signal of its own (« droit ») that a model might still call off-topic. */
+const LEGAL_SIGNAL = 'Mon voisin a-t-il le droit de tondre sa pelouse le dimanche ?';
+
+/** The fake model's rewrite of each question: off-topic for the two above, terms for the others. */
+const rewriteOf = (r: FakeLlmRequest): string => {
+  const body = JSON.stringify(r.body);
+  if (body.includes(OFF_TOPIC) || body.includes('tondre')) return NOT_LEGAL;
+  return body.includes('dépôt de garantie') ? DEPOSIT_TERMS : TERMS;
+};
 
 const isRewrite = (r: FakeLlmRequest): boolean =>
   JSON.stringify((r.body as { messages?: unknown } | undefined)?.messages ?? '').includes('moteur de recherche');
@@ -71,7 +81,7 @@ beforeAll(async () => {
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'modele-de-test',
     LLM_TIMEOUT_MS: '1000',
-    LLM_QUERY_REWRITE: 'true',
+    // The rewrite is on by default with a language model (LLM_QUERY_REWRITE unset).
     LLM_QUERY_REWRITE_TIMEOUT_MS: '1000',
   });
 });
@@ -129,6 +139,22 @@ describe('retrieval models in POST /api/answers', () => {
     if (helped.outOfScope) expectCitedFrom(got.ids, lexical.sources.map((s) => s.id));
   });
 
+  it('the model finds a question off-topic: refused (422, not charged) unless the question carries a legal signal', async () => {
+    const engine = t.app.searchEngine;
+    // Both would be answered by the lexical search alone.
+    expect(retrieveSources(engine, OFF_TOPIC).outOfScope).toBe(false);
+    expect(retrieveSources(engine, LEGAL_SIGNAL).outOfScope).toBe(false);
+    seq += 1;
+    const { b, userId } = await signedInUser(t.app, `dense${seq}@exemple.fr`);
+    const refused = await b.post('/api/answers', { question: OFF_TOPIC });
+    expect(refused.statusCode).toBe(422);
+    expect((refused.json() as { error: { code: string } }).error.code).toBe('out_of_scope');
+    expect(await t.app.accounts.credits.balance(userId)).toBe(3);
+    const answered = await ask(LEGAL_SIGNAL);
+    expect(answered.ids.length).toBeGreaterThan(0);
+    expect((await counters()).filter((l) => l.includes('off_topic'))).toEqual(['questionlegale_retrieval_models_total{model="rewrite",outcome="off_topic"} 2']);
+  });
+
   it('both services failing: the answer rests on the lexical search alone', async () => {
     emb.setScript({ kind: 'stall' });
     llm.setScript({ kind: 'status', status: 503 });
@@ -137,9 +163,10 @@ describe('retrieval models in POST /api/answers', () => {
     const got = await ask(QUESTION);
     expectCitedFrom(got.ids, lexical);
     expect(await counters()).toEqual([
-      'questionlegale_retrieval_models_total{model="dense",outcome="used"} 2',
+      'questionlegale_retrieval_models_total{model="dense",outcome="used"} 4',
       'questionlegale_retrieval_models_total{model="dense",outcome="timeout"} 1',
       'questionlegale_retrieval_models_total{model="rewrite",outcome="used"} 2',
+      'questionlegale_retrieval_models_total{model="rewrite",outcome="off_topic"} 2',
       'questionlegale_retrieval_models_total{model="rewrite",outcome="error"} 1',
     ]);
   });

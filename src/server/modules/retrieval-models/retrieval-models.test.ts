@@ -12,7 +12,7 @@ import { fakeVector, startFakeEmbeddings, type FakeEmbeddings } from '../../../.
 import { startFakeLlm, type FakeLlm } from '../../../../test/support/fake-llm';
 import { EmbeddingsError, embed } from './embeddings-client';
 import { FicheVectors, ficheEmbeddingText, FICHE_TEXT_CHARS } from './fiche-vectors';
-import { cleanTerms, NOT_LEGAL, TERMS_CHARS } from './query-rewrite';
+import { cleanTerms, NOT_LEGAL, readRewrite, TERMS_CHARS } from './query-rewrite';
 import { retrieveSources } from '../answers/retrieval/retrieve';
 import { createRetrievalModels, fuseWithDense, retrieveWithModels, type RetrievalModelName, type RetrievalModelOutcome } from './retrieval-models';
 
@@ -270,6 +270,13 @@ describe('question rewrite', () => {
     expect(cleanTerms('mot '.repeat(200)).length).toBeLessThanOrEqual(TERMS_CHARS);
   });
 
+  it('reads the off-topic verdict only when the model says nothing else', () => {
+    expect(readRewrite(' HORS_SUJET.\n')).toEqual({ terms: '', offTopic: true });
+    expect(readRewrite('bailleur dépôt de garantie')).toEqual({ terms: 'bailleur dépôt de garantie', offTopic: false });
+    // A verdict mixed with terms is neither: no terms, no refusal.
+    expect(readRewrite('HORS_SUJET sauf bail')).toEqual({ terms: '', offTopic: false });
+  });
+
   it('adds legal terms to the search; not legal, errors and time-outs give none', async () => {
     const calls: [RetrievalModelName, RetrievalModelOutcome][] = [];
     const models = createRetrievalModels({
@@ -286,14 +293,14 @@ describe('question rewrite', () => {
     expect(body.temperature).toBe(0);
     expect(body.messages[1]).toEqual({ role: 'user', content: question });
     llm.setScript({ kind: 'answer', text: NOT_LEGAL });
-    expect(await models?.forQuestion(engine, 'la recette de la tarte aux pommes')).toEqual({});
+    expect(await models?.forQuestion(engine, 'la recette de la tarte aux pommes')).toEqual({ offTopic: true });
     llm.setScript({ kind: 'stall', headers: false });
     expect(await models?.forQuestion(engine, question)).toEqual({});
     llm.setScript({ kind: 'status', status: 500 });
     expect(await models?.forQuestion(engine, question)).toEqual({});
     expect(calls).toEqual([
       ['rewrite', 'used'],
-      ['rewrite', 'empty'],
+      ['rewrite', 'off_topic'],
       ['rewrite', 'timeout'],
       ['rewrite', 'error'],
     ]);

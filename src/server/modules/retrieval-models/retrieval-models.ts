@@ -16,18 +16,24 @@ import { LlmError } from '../answers/llm/openai-client';
 import { retrieveSources, type RetrieveOptions, type RetrieveResult } from '../answers/retrieval/retrieve';
 import { embed, EmbeddingsError, type EmbeddingsSettings } from './embeddings-client';
 import { FicheVectors } from './fiche-vectors';
-import { QUESTION_CHARS, rewriteQuestion, type RewriteSettings } from './query-rewrite';
+import { QUESTION_CHARS, rewriteQuestion, type Rewrite, type RewriteSettings } from './query-rewrite';
 
 /** What retrieval applies for one question (see retrieve.ts). */
 export interface QueryModels {
   /** Legal search terms for the question, added to the lexical query. */
   searchTerms?: string;
+  /**
+   * The language model found the question outside law and administration (its rewrite answered
+   * HORS_SUJET). Retrieval then refuses it, unless the question itself carries a legal signal or reveals
+   * a danger (see `inScope`).
+   */
+  offTopic?: true;
   /** The lexical results re-ranked with the dense channel. */
   rerank?: (lexical: SearchResult[]) => SearchResult[];
 }
 
 export type RetrievalModelName = 'dense' | 'rewrite';
-export type RetrievalModelOutcome = 'used' | 'empty' | 'not_ready' | 'timeout' | 'error';
+export type RetrievalModelOutcome = 'used' | 'empty' | 'off_topic' | 'not_ready' | 'timeout' | 'error';
 
 /** Fiches taken from the dense channel into the fusion. */
 export const DENSE_CANDIDATES = 20;
@@ -86,13 +92,16 @@ export function fuseWithDense(engine: Pick<SearchEngine, 'getFiche'>, lexical: r
 /**
  * The answer's sources with the models' help: the retrieval runs with the rewrite's terms and the dense
  * re-ranking; when that finds the question outside the corpus's scope, the lexical retrieval alone
- * decides (the scope rules were measured on it, and a model must never cost an answer the lexical search
- * would give). Without models, this is `retrieveSources`.
+ * decides (the scope rules were measured on it, and the models' terms or vectors must never cost an
+ * answer the lexical search would give). The one exception is the model's own off-topic verdict, which
+ * the lexical retrieval applies too: it refuses only a question with no legal signal of its own (see
+ * `inScope`). Without models, this is `retrieveSources`.
  */
 export function retrieveWithModels(engine: SearchEngine, question: string, models: QueryModels | undefined, opts: RetrieveOptions = {}): RetrieveResult {
-  if (!models || (!models.searchTerms && !models.rerank)) return retrieveSources(engine, question, opts);
+  if (!models || (!models.searchTerms && !models.rerank && !models.offTopic)) return retrieveSources(engine, question, opts);
   const helped = retrieveSources(engine, question, { ...opts, models });
-  return helped.outOfScope ? retrieveSources(engine, question, opts) : helped;
+  if (!helped.outOfScope || (!models.searchTerms && !models.rerank)) return helped;
+  return retrieveSources(engine, question, { ...opts, ...(models.offTopic ? { models: { offTopic: true } } : {}) });
 }
 
 export function createRetrievalModels(opts: RetrievalModelsOptions): RetrievalModels | undefined {
@@ -136,12 +145,12 @@ export function createRetrievalModels(opts: RetrievalModelsOptions): RetrievalMo
     }
   }
 
-  async function rewrite(question: string): Promise<string | undefined> {
+  async function rewrite(question: string): Promise<Rewrite | undefined> {
     if (!opts.rewrite) return undefined;
     try {
-      const terms = await rewriteQuestion(opts.rewrite, question, closing.signal);
-      record('rewrite', terms ? 'used' : 'empty');
-      return terms || undefined;
+      const rewritten = await rewriteQuestion(opts.rewrite, question, closing.signal);
+      record('rewrite', rewritten.terms ? 'used' : rewritten.offTopic ? 'off_topic' : 'empty');
+      return rewritten;
     } catch (e) {
       record('rewrite', e instanceof LlmError && e.kind === 'timeout' ? 'timeout' : 'error');
       return undefined;
@@ -151,9 +160,10 @@ export function createRetrievalModels(opts: RetrievalModelsOptions): RetrievalMo
   return {
     vectors,
     async forQuestion(engine, question) {
-      const [terms, denseIds] = await Promise.all([rewrite(question), dense(engine, question)]);
+      const [rewritten, denseIds] = await Promise.all([rewrite(question), dense(engine, question)]);
       return {
-        ...(terms ? { searchTerms: terms } : {}),
+        ...(rewritten?.terms ? { searchTerms: rewritten.terms } : {}),
+        ...(rewritten?.offTopic ? { offTopic: true as const } : {}),
         ...(denseIds && denseIds.length > 0 ? { rerank: (lexical: SearchResult[]) => fuseWithDense(engine, lexical, denseIds) } : {}),
       };
     },

@@ -291,12 +291,17 @@ function ensureProtection(engine: SearchEngine, kept: { result: SearchResult; a:
   }
 }
 
-/** The scope decision for a question and its best fiche (see the module comment). */
-export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false): boolean {
+/**
+ * The scope decision for a question and its best fiche (see the module comment). `modelOffTopic`: the
+ * language model found the question outside law and administration (retrieval-models.ts); it refuses a
+ * question without a legal signal of its own, never one that reveals a danger or names a legal notion.
+ */
+export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false, modelOffTopic = false): boolean {
   const t = RETRIEVAL.scope;
   if (urgent) return true;
   if (bestScore < t.minScore) return false;
   if (signals.legal) return true;
+  if (modelOffTopic) return false;
   if (signals.nonLegalDomains.length > 0) return false;
   if (signals.themeCue) return bestScore >= t.cueScore;
   return bestScore >= t.plainScore || (bestScore >= t.plainHeadScore && bestHeadWords() > 0);
@@ -359,7 +364,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const relevance = (c: (typeof ranked)[number]): FicheRelevance => (c.rel ??= ficheRelevance(words, c.a, c.result));
 
   const first = ranked[0];
-  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent)) return { sources: [], outOfScope: true };
+  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent, opts.models?.offTopic)) return { sources: [], outOfScope: true };
 
   preferByTitle(ranked, words, question, u.facts.adult);
   const kept: typeof ranked = [];

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
-import { ANSWERS_HELDOUT3_PATH, answersGoldTop3, evaluateScope, half, loadAnswersAsItems, loadAnswersDev, loadEvalSet, LONG2_SET_PATH, sourcesFigures } from '../../../../../scripts/eval-retrieval';
+import path from 'node:path';
+import { ANSWERS_HELDOUT3_PATH, answersGoldTop3, evaluateScope, half, loadAnswersAsItems, loadAnswersDev, loadEvalSet, LONG2_SET_PATH, sourcesFigures, type ModelsFor } from '../../../../../scripts/eval-retrieval';
+import { loadRewrites, recordedRewrite } from '../../../../../scripts/eval/model-replies';
 
 let engine: SearchEngine;
 beforeAll(async () => {
@@ -47,5 +49,38 @@ describe('held-out long everyday questions', () => {
     expect(f.questions).toBe(questions);
     expect(f.first).toBeGreaterThanOrEqual(first);
     expect(f.inModelSources).toBeGreaterThanOrEqual(inModel);
+  }, 60_000);
+});
+
+/**
+ * The same guards for the language-model mode, whose retrieval adds the model's rewrite of the question
+ * (LLM_QUERY_REWRITE, on by default with a model), here the rewrites a strong model wrote for every
+ * question of the sets (src/corpus/eval/model-rewrites.json). Levels reached: false refusals 2 of 1,177,
+ * off-topic answered 2 of 129 (the model's off-topic verdict); answers-dev half B, expected fiche among
+ * the first 3 sources 30 of 30; everyday-long-2, first 28 and among the model's sources 36 of 40;
+ * answers-heldout-3, first 20 and among the model's sources 29 of 30 (guards one question lower).
+ */
+describe('with the language model rewriting the question (recorded rewrites)', () => {
+  let modelsFor: ModelsFor;
+  beforeAll(() => {
+    const rewrites = loadRewrites(path.join(path.dirname(LONG2_SET_PATH), 'model-rewrites.json'));
+    modelsFor = (q) => recordedRewrite(rewrites, q);
+  });
+
+  it('refuses fewer legal questions and answers almost no off-topic one', () => {
+    const f = evaluateScope(engine, modelsFor);
+    const refused = Object.values(f.refused).reduce((a, x) => a + x.refused, 0);
+    expect(refused).toBeLessThanOrEqual(3);
+    expect(f.offTopic.A.answered + f.offTopic.B.answered).toBeLessThanOrEqual(3);
+  }, 120_000);
+
+  it('keeps the held-out sets\' expected fiches at the level reached', () => {
+    expect(answersGoldTop3(engine, half(loadAnswersDev(), 'B'), modelsFor).hits).toBeGreaterThanOrEqual(29);
+    const long2 = sourcesFigures(engine, loadEvalSet(LONG2_SET_PATH), modelsFor);
+    expect(long2.first).toBeGreaterThanOrEqual(27);
+    expect(long2.inModelSources).toBeGreaterThanOrEqual(35);
+    const h3 = sourcesFigures(engine, loadAnswersAsItems(ANSWERS_HELDOUT3_PATH), modelsFor);
+    expect(h3.first).toBeGreaterThanOrEqual(19);
+    expect(h3.inModelSources).toBeGreaterThanOrEqual(28);
   }, 60_000);
 });
