@@ -13,7 +13,7 @@
  * The same holds for the rewrite of a question into legal search terms (LLM_QUERY_REWRITE,
  * query-rewrite.ts): a rewrites file records, for the rewrite prompt of its day, the terms a model wrote
  * for each question from that prompt alone (`{ system, rewrites: { question: terms } }`). The replay
- * server answers a rewrite request with them, and `recordedTerms` gives them to the retrieval evaluation.
+ * server answers a rewrite request with them, and `recordedRewrite` gives them to the retrieval evaluation.
  * A file recorded under another rewrite prompt is refused: its terms answer a prompt the service no longer sends.
  */
 import fs from 'node:fs';

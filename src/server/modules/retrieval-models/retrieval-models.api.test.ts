@@ -30,7 +30,7 @@ const LEGAL_SIGNAL = 'Mon voisin a-t-il le droit de tondre sa pelouse le dimanch
 /** The fake model's rewrite of each question: off-topic for the two above, terms for the others. */
 const rewriteOf = (r: FakeLlmRequest): string => {
   const body = JSON.stringify(r.body);
-  if (body.includes(OFF_TOPIC) || body.includes('tondre')) return NOT_LEGAL;
+  if (body.includes(OFF_TOPIC) || body.includes(LEGAL_SIGNAL)) return NOT_LEGAL;
   return body.includes('dépôt de garantie') ? DEPOSIT_TERMS : TERMS;
 };
 

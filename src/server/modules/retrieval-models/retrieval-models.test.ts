@@ -200,6 +200,19 @@ describe('retrieval with the models', () => {
     expect(helped.outOfScope).toBe(false);
     expect(helped).toEqual(retrieveSources(engine, q, { models: { rerank: (lexical) => fuseWithDense(engine, lexical, ['F2', 'F1']) } }));
   });
+
+  it('applies the model’s off-topic verdict only to a question without a legal signal, in the lexical fallback too', () => {
+    // A legal notion (« dépôt de garantie ») is a legal signal: the verdict does not refuse the question.
+    const legal = 'Le bailleur ne rend pas le dépôt de garantie';
+    expect(retrieveWithModels(engine, legal, { offTopic: true })).toEqual(retrieveSources(engine, legal));
+    // A theme's word (« locataire ») and no legal signal: the lexical search alone would answer it.
+    const plain = 'durée du préavis quand le locataire quitte le logement';
+    expect(retrieveSources(engine, plain).outOfScope).toBe(false);
+    expect(retrieveWithModels(engine, plain, { offTopic: true }).outOfScope).toBe(true);
+    // A helped search that finds nothing falls back to the lexical one, where the verdict still holds.
+    expect(retrieveWithModels(engine, plain, { offTopic: true, rerank: () => [] }).outOfScope).toBe(true);
+    expect(retrieveWithModels(engine, plain, { rerank: () => [] }).outOfScope).toBe(false);
+  });
 });
 
 describe('retrieval models for a question', () => {

@@ -13,6 +13,8 @@
  * - the best fiche below `scope.minScore` → out (noise);
  * - a legal signal (a lay → legal lexicon entry, a word of legal intent: « droit », « obligé », « plainte »…)
  *   → in;
+ * - the language model, when there is one, found the question outside law and administration (its
+ *   rewrite's verdict, retrieval-models.ts) → out;
  * - words of an everyday non-legal subject (cooking, sport, weather, computer help…) and no legal signal
  *   → out;
  * - a cue word of a theme of everyday law (loyer, patron, divorce, voiture…) → in from `scope.cueScore`;
