@@ -137,6 +137,20 @@ describe('resolveCases on real fiches', () => {
     expect(abroad.res.groups.find((g) => g.prefix.length === 0)).toMatchObject({ state: 'settled', kept: ["Demande à l'étranger"] });
   });
 
+  it('names a case by the words its introduction gives it: an « avertissement » is a « Sanction simple » (F2234)', () => {
+    const fiche = engine.getFiche('F2234') as Fiche;
+    const procedure = (q: string): string[] => {
+      const u = understand(q);
+      const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+      const under = fiche.passages.filter((p) => p.section[0] === 'Procédure disciplinaire' && p.section.length === 2);
+      return under.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1] ?? '');
+    };
+    // « Soit une sanction simple, n'ayant pas d'incidence sur son contrat (avertissement, observation écrite…) »
+    expect(procedure("Mon employeur m'a mis un avertissement par mail. Est-ce qu'il peut faire ça sans m'avoir convoqué avant ?")).toEqual(['Sanction simple']);
+    expect(procedure('Mon patron veut me muter dans une autre agence pour me sanctionner. Quelle procédure doit-il suivre ?')).toEqual(['Sanction lourde']);
+    expect(procedure('Quelle procédure mon employeur doit-il suivre pour me sanctionner ?')).toEqual(['Sanction lourde', 'Sanction simple']);
+  });
+
   it('lets the question’s words decide when a fact fits every option (F2562, concubins)', () => {
     const q = "Je vis avec mon copain, on n'est ni mariés ni pacsés, et le bail est à son nom seul. Il a donné son préavis : puis-je rester ?";
     const tops = keptTops('F2562', q);

@@ -59,6 +59,11 @@ function distinctive(title: string, siblings: readonly string[]): Set<string> {
   return own;
 }
 
+/** Longest list item of an introduction read as the definition of a case (longer ones are rules, not definitions). */
+const INTRODUCED_ITEM_CHARS = 240;
+/** Shortest question word matched against an introduction's words (shorter ones are verbs and particles). */
+const INTRODUCED_WORD_CHARS = 4;
+
 /** A heading's verdict for the question: it fits, it conflicts with a fact, or nothing says. */
 export type HeadingVerdict = 'fit' | 'conflict' | 'neutral';
 
@@ -545,6 +550,35 @@ export function resolveCases(
     });
     return found.size;
   };
+  /**
+   * The words a group's introduction gives each option. A fiche often announces its cases in the passage
+   * above them, one list item per case: « Celle-ci varie selon que l'employeur envisage de prendre : - Soit
+   * une sanction lourde (licenciement, mutation…) - Soit une sanction simple (avertissement, observation
+   * écrite…) », then « Sanction lourde » / « Sanction simple ». An item that names one option alone (its
+   * distinctive words) defines it: its words, less those of the other options' items, name that option
+   * too (« avertissement » is « Sanction simple »).
+   */
+  const introducedWords = (prefix: readonly string[], options: readonly string[]): Set<string>[] => {
+    const out = options.map(() => new Set<string>());
+    if (!texts) return out;
+    const items: string[] = [];
+    paths.forEach((path, i) => {
+      if (path.length !== prefix.length || !prefix.every((h, d) => path[d] === h)) return;
+      for (const line of (texts[i] ?? '').split('\n')) if (/^- /u.test(line) && line.length <= INTRODUCED_ITEM_CHARS) items.push(line);
+    });
+    if (items.length < 2) return out;
+    const own = options.map((o) => distinctive(o, options.filter((s) => s !== o)));
+    const owners = items.map((item) => {
+      const stems = new Set(corpusStems(item));
+      const named = own.flatMap((mine, k) => (mine.size > 0 && [...mine].every((t) => stems.has(t)) ? [k] : []));
+      return { stems, owner: named.length === 1 ? named[0] : undefined };
+    });
+    owners.forEach(({ stems, owner }) => {
+      if (owner === undefined) return;
+      for (const t of stems) if (!owners.some((o) => o.owner !== owner && o.stems.has(t))) out[owner]?.add(t);
+    });
+    return out;
+  };
   const groups: CaseGroup[] = [];
   for (const [key, children] of tree) {
     if (children.length < 2) continue;
@@ -603,10 +637,14 @@ export function resolveCases(
     }
     // Against « Cas général », a particular case is named by its situation (« auditionné »), not by the
     // people it speaks of (« Si un enfant des époux veut être auditionné » for parents of two children).
-    const wordFits = options.filter((o) => {
+    const introduced = introducedWords(prefix, options);
+    const wordFits = options.filter((o, i) => {
       const mine = distinctive(o, options.filter((s) => s !== o));
       if (againstGeneral) for (const actor of ACTOR_STEMS) mine.delete(actor);
-      return mine.size > 0 && words.some((w) => wordPresent(w, mine));
+      // An introduction's words count for the question's fuller words only: « mis » (« il m'a mis un
+      // avertissement ») is not « mise à pied ».
+      const intro = introduced[i] ?? new Set<string>();
+      return (mine.size > 0 && words.some((w) => wordPresent(w, mine))) || words.some((w) => w.word.length >= INTRODUCED_WORD_CHARS && wordPresent(w, intro));
     });
     if (alternatives && wordFits.length > 0 && wordFits.length < options.length) {
       groups.push({ prefix, options, kept: wordFits, state: 'settled' });
