@@ -134,6 +134,17 @@ describe('retrieveSources', () => {
     for (const s of later) expect(s.passages.length).toBeLessThanOrEqual(RETRIEVAL.passagesPerSource);
   });
 
+  it('gives the first source its passages that share no word with the question, as its conditions often do (F2381)', () => {
+    const q = 'Je suis en CDI depuis 3 ans et je voudrais partir 6 mois faire le tour du monde puis reprendre mon poste. Est-ce que mon employeur peut refuser ?';
+    // The model's rewrite brings the sabbatical-leave fiche first.
+    const { sources } = retrieveSources(engine, q, { models: { searchTerms: 'congé sabbatique salarié conditions refus employeur' } });
+    expect(sources[0]?.id).toBe('F2381');
+    const text = sources[0]?.passages.map((p) => p.text).join('\n') ?? '';
+    // « Conditions » (seniority, years of work) and « Durée du congé » share none of the question's words.
+    expect(text).toMatch(/36 mois/u);
+    expect(text).toMatch(/11 mois/u);
+  });
+
   it.each(IN_SCOPE.map(([q]) => q))('follows the search engine ranking for « %s »', (question) => {
     const ranked = engine
       .search(searchText(question), RETRIEVAL.candidates)

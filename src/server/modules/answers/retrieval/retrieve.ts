@@ -226,7 +226,11 @@ export function ficheRelevance(words: readonly TopicWord[], a: AnalysedFiche, re
 /**
  * The passages of a fiche given to the composers, within a budget of characters: the person's case first
  * (passages under a case that does not fit the person's facts are left out, those under a case that fits
- * come first), then the passages closest to the question.
+ * come first), then the passages closest to the question. A later source stops at the passages that share
+ * no word with the question; the first source, the fiche that answers, keeps them while its budget allows:
+ * its conditions and durations often share none (« 36 mois d'ancienneté » for « partir 6 mois, mon employeur
+ * peut-il refuser ? »). Measured on the fourth tuning set: key facts in the model's sources 0.948 → 0.955,
+ * for 0.6 % more characters; the other tuning sets and the extractive figures do not move.
  */
 function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMatcher, u: Understanding, primary: boolean): RetrievedPassage[] {
   const maxPassages = primary ? RETRIEVAL.primaryPassages : RETRIEVAL.passagesPerSource;
@@ -247,7 +251,7 @@ function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMa
   let chars = 0;
   for (const s of scored) {
     if (chosen.length >= maxPassages) break;
-    if (chosen.length > 0 && s.score <= 0) break;
+    if (chosen.length > 0 && s.score <= 0 && !primary) break;
     if (chosen.length > 0 && chars + s.p.text.length > maxChars) continue;
     chosen.push(s);
     chars += s.p.text.length;
