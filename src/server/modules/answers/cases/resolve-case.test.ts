@@ -257,6 +257,20 @@ describe('factVerdict', () => {
     expect(factVerdict('Achat à distance', f)).toBe('fit');
     expect(factVerdict('Démarches', f)).toBe('neutral');
   });
+
+  it('reads a child inheriting from a parent as « le défunt a eu des enfants » (F2529)', () => {
+    const f = understand('Notre mère est décédée l’an dernier. Avec mon frère et ma sœur, on hérite de sa maison.').facts;
+    expect(factVerdict('le défunt a eu des enfants', f)).toBe('fit');
+    expect(factVerdict('le défunt n’a pas eu d’enfant', f)).toBe('conflict');
+    expect(factVerdict('Défunt sans enfant', f)).toBe('conflict');
+    // A nephew says nothing of the deceased's children.
+    expect(factVerdict('le défunt a eu des enfants', understand('Mon oncle est décédé, que vais-je hériter ?').facts)).toBe('neutral');
+    const u = understand('Notre mère est décédée l’an dernier. Avec mon frère et ma sœur, on hérite de sa maison. Quelles sont nos parts ?');
+    const fiche = engine.getFiche('F2529') as Fiche;
+    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+    const shares = fiche.passages.filter((p) => p.section[0] === "En l'absence de testament" && p.section[1] === "Parts d'héritage" && p.section.length > 2);
+    expect(new Set(shares.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[2]))).toEqual(new Set(['le défunt a eu des enfants']));
+  });
   it('tests the presence or absence of what the question says is missing', () => {
     const f = understand("Ma cousine est morte sans testament, elle n'était pas mariée").facts;
     expect(factVerdict("En l'absence de testament", f)).toBe('fit');

@@ -166,6 +166,15 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // The deceased's children, in the estate fiches' cases (« le défunt a eu des enfants » / « n'a pas eu
+    // d'enfant », « Défunt sans enfant »): a child or grandchild of the deceased inheriting says they had some.
+    fact: (f) => (f.heir === 'enfant' || f.heir === 'petit-enfant' ? true : undefined),
+    values: {
+      true: /\bdefunt (?:a eu|ayant eu|avec) (?:des |un |d'|de )?(?:enfants?|descendants?)\b/u,
+      false: /\bdefunt (?:n'a (?:pas|eu aucun) eu|n'ayant pas eu|sans) (?:d'|de |aucun )?(?:enfants?|descendants?)\b/u,
+    },
+  },
+  {
     fact: (f) => f.landlordNotice,
     values: {
       vendre: /\bconge pour vendre\b/u,
