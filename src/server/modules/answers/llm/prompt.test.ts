@@ -129,12 +129,6 @@ describe('buildMessages with the understanding of the question', () => {
     // The budget (70 characters: one passage) goes to the person's case.
     expect(text).toContain('« Logement meublé > Délais de préavis » (votre cas)');
     expect(text).not.toContain('6 mois');
-    // A later fiche gives its budget to the person's case too, but does not name it theirs.
-    const later = { ...sources[0], n: 2, id: 'F1168' } as (typeof sources)[number];
-    const [, second] = buildMessages(u.question, [{ ...later, n: 1, id: 'F31269' }, later], { understanding: u, maxSourceChars: 70, maxPrimaryChars: 70 });
-    const secondText = second?.content.slice(second.content.indexOf('<source n="2">')) ?? '';
-    expect(secondText).toContain('« Logement meublé > Délais de préavis »\n');
-    expect(secondText).not.toContain('(votre cas)');
   });
 
   it('tells the model who the heir is and why the landlord gives notice', () => {

@@ -66,9 +66,7 @@ function formatSource(s: RetrievedSource, maxChars: number): string {
     if (!text) continue;
     if (kept > 0 && used + text.length > maxChars) break;
     const path = p.sectionPath.map(oneLine).filter(Boolean).join(' > ');
-    // Only the first source, the fiche that answers, names the person's case: in a later fiche, a case
-    // its headings' words settle is often not the person's (a cancelled flight's rules for a missed one).
-    if (path) lines.push(`« ${path} »${p.caseFits && s.n === 1 ? ' (votre cas)' : ''}`);
+    if (path) lines.push(`« ${path} »${p.caseFits ? ' (votre cas)' : ''}`);
     lines.push(text, '');
     used += text.length;
     kept += 1;
