@@ -263,6 +263,7 @@ describe('factVerdict', () => {
     expect(factVerdict('le défunt a eu des enfants', f)).toBe('fit');
     expect(factVerdict('le défunt n’a pas eu d’enfant', f)).toBe('conflict');
     expect(factVerdict('Défunt sans enfant', f)).toBe('conflict');
+    expect(factVerdict('Le défunt n’a eu aucun enfant', f)).toBe('conflict');
     // A nephew says nothing of the deceased's children.
     expect(factVerdict('le défunt a eu des enfants', understand('Mon oncle est décédé, que vais-je hériter ?').facts)).toBe('neutral');
     const u = understand('Notre mère est décédée l’an dernier. Avec mon frère et ma sœur, on hérite de sa maison. Quelles sont nos parts ?');

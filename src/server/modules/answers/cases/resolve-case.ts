@@ -171,7 +171,7 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     fact: (f) => (f.heir === 'enfant' || f.heir === 'petit-enfant' ? true : undefined),
     values: {
       true: /\bdefunt (?:a eu|ayant eu|avec) (?:des |un |d'|de )?(?:enfants?|descendants?)\b/u,
-      false: /\bdefunt (?:n'a (?:pas|eu aucun) eu|n'ayant pas eu|sans) (?:d'|de |aucun )?(?:enfants?|descendants?)\b/u,
+      false: /\bdefunt (?:n'a (?:pas eu|jamais eu|eu aucun)|n'ayant pas eu|sans) (?:d'|de )?(?:enfants?|descendants?)\b/u,
     },
   },
   {
