@@ -11,12 +11,16 @@ beforeAll(async () => {
   engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
 }, 600_000);
 
-/** The cases of a real fiche resolved for a question, with the fiche. */
-function resolved(id: string, question: string): { fiche: Fiche; res: CaseResolution } {
+/**
+ * The cases of a real fiche resolved for a question, with the fiche; `withTexts`: with the passages' texts,
+ * as retrieval and the composer resolve them (a subtree's words and an introduction's list can settle cases).
+ */
+function resolved(id: string, question: string, withTexts = false): { fiche: Fiche; res: CaseResolution } {
   const fiche = engine.getFiche(id);
   if (!fiche) throw new Error(`no fiche ${id}`);
   const u = understand(question);
-  return { fiche, res: resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts) };
+  const texts = withTexts ? fiche.passages.map((p) => p.text) : undefined;
+  return { fiche, res: resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), texts) };
 }
 
 /** The headings at `depth` (0: top level) of the passages of a fiche kept for a question. */
@@ -125,10 +129,8 @@ describe('resolveCases on real fiches', () => {
 
   it('reads « Droit à indemnisation » / « Montant de l’indemnisation » / « Demande d’indemnisation » as chapters, not cases (F2056)', () => {
     const q = "À l'hôtel, on m'a volé mon appareil photo dans ma chambre, pas au coffre. L'hôtel doit-il me rembourser ?";
-    const fiche = engine.getFiche('F2056') as Fiche;
-    const u = understand(q);
     // With the passages' texts, as the composer resolves them (the words of a subtree can settle parallel cases).
-    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+    const { fiche, res } = resolved('F2056', q, true);
     const theft = fiche.passages.filter((p) => p.section[0] === 'En cas de vol ou de dommage aux biens');
     const kept = theft.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1]);
     expect(kept).toEqual(expect.arrayContaining(['Droit à indemnisation', "Montant de l'indemnisation", "Demande d'indemnisation"]));
@@ -138,10 +140,8 @@ describe('resolveCases on real fiches', () => {
   });
 
   it('names a case by the words its introduction gives it: an « avertissement » is a « Sanction simple » (F2234)', () => {
-    const fiche = engine.getFiche('F2234') as Fiche;
     const procedure = (q: string): string[] => {
-      const u = understand(q);
-      const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+      const { fiche, res } = resolved('F2234', q, true);
       const under = fiche.passages.filter((p) => p.section[0] === 'Procédure disciplinaire' && p.section.length === 2);
       return under.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[1] ?? '');
     };
@@ -266,12 +266,11 @@ describe('factVerdict', () => {
     expect(factVerdict('Le défunt n’a eu aucun enfant', f)).toBe('conflict');
     // A nephew says nothing of the deceased's children.
     expect(factVerdict('le défunt a eu des enfants', understand('Mon oncle est décédé, que vais-je hériter ?').facts)).toBe('neutral');
-    const u = understand('Notre mère est décédée l’an dernier. Avec mon frère et ma sœur, on hérite de sa maison. Quelles sont nos parts ?');
-    const fiche = engine.getFiche('F2529') as Fiche;
-    const res = resolveCases(fiche.passages.map((p) => p.section), u.words, u.facts, new Map(), fiche.passages.map((p) => p.text));
+    const { fiche, res } = resolved('F2529', 'Notre mère est décédée l’an dernier. Avec mon frère et ma sœur, on hérite de sa maison. Quelles sont nos parts ?', true);
     const shares = fiche.passages.filter((p) => p.section[0] === "En l'absence de testament" && p.section[1] === "Parts d'héritage" && p.section.length > 2);
     expect(new Set(shares.filter((p) => !pathStatus(p.section, res).excluded).map((p) => p.section[2]))).toEqual(new Set(['le défunt a eu des enfants']));
   });
+
   it('tests the presence or absence of what the question says is missing', () => {
     const f = understand("Ma cousine est morte sans testament, elle n'était pas mariée").facts;
     expect(factVerdict("En l'absence de testament", f)).toBe('fit');
