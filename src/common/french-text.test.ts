@@ -76,6 +76,19 @@ describe('passageUnits', () => {
     expect(passageUnits(text).map((u) => u.sentence)).toEqual([]);
   });
 
+  it('reads an item whose introduction lies in the passage above as a rule of its own when it is a sentence', () => {
+    // « Si le contrat ne précise rien, les conséquences sont les suivantes : » heads the chapter; each case
+    // below holds its items, and a fragment needs the introduction it lacks here.
+    const text = [
+      "- Le propriétaire doit vous rembourser le double des arrhes versées.",
+      '- de ses bagages,',
+      'Le locataire peut aussi saisir le juge.',
+    ].join('\n');
+    const units = passageUnits(text);
+    expect(units.map((u) => u.sentence)).toEqual(['Le propriétaire doit vous rembourser le double des arrhes versées.', 'Le locataire peut aussi saisir le juge.']);
+    expect(units.map((u) => u.listed === true)).toEqual([true, false]);
+  });
+
   it('drops an introduction whose list is missing', () => {
     expect(passageUnits('Les cas sont les suivants :')).toEqual([]);
   });

@@ -101,6 +101,8 @@ export interface Unit {
    * figures are another person's.
    */
   example?: true;
+  /** The unit is a list item whose introduction lies in the passage above: one case of several. */
+  listed?: true;
 }
 
 const EXAMPLE_START_RE = /^(?:Exemples?|Par exemple)(?![\p{L}\p{N}])/u;
@@ -127,7 +129,18 @@ export function passageUnits(text: string): Unit[] {
     const line = lines[i] as string;
     if (line.startsWith('- ')) {
       const item = line.slice(2).trim();
-      if (last && /:$/u.test(last.sentence) && item && !RESOURCE_LINE_RE.test(item)) last.items.push(item);
+      if (last && /:$/u.test(last.sentence)) {
+        if (item && !RESOURCE_LINE_RE.test(item)) last.items.push(item);
+        continue;
+      }
+      // An item whose introduction lies in the passage above (« Si le contrat ne précise rien, les
+      // conséquences sont les suivantes : » heads the chapter, each case below holds its items) is a rule
+      // of its own when it reads as one: a capital first, a full stop last. A fragment (« de ses bagages, »)
+      // needs the introduction it lacks here: not quotable.
+      if (/^\p{Lu}/u.test(item) && /[.!]$/u.test(item) && !RESOURCE_LINE_RE.test(item)) {
+        last = undefined;
+        for (const sentence of splitFrenchSentences(item)) units.push((last = { sentence, items: [], index: units.length, listed: true, ...(heading !== undefined ? { heading } : {}) }));
+      }
       continue;
     }
     if (last && last.items.length > 0 && /^\p{Ll}/u.test(line)) {

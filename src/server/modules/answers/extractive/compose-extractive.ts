@@ -875,7 +875,7 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   const briefScore = (c: Candidate): number => c.score + (c.personUnit ? WEIGHTS.briefPersonUnit : 0);
   // An example's figures are another person's: « En bref » states the rule, not an example of it, unless
   // the example is the person's own figures.
-  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords && (titled[c.si] ?? false) && !othersExample(c.unit, u.facts)).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
+  const short = ranked.filter((c) => c.words <= LIMITS.summaryWords && (titled[c.si] ?? false) && !othersExample(c.unit, u.facts) && !c.unit.listed).sort((a, b) => briefScore(b) - briefScore(a) || byScore(a, b));
   const best = short[0] ?? ranked[0];
   // A short rule whose next sentence goes on with it (« Un seul des partenaires peut demander la fin du
   // Pacs. Il doit faire signifier sa décision… ») is quoted with that sentence when both fit.

@@ -15,6 +15,8 @@ describe('topicWords', () => {
     expect(stemsOf('Mon mari veut partir', 'mari')).toContain('epoux');
     expect(stemsOf('Il est entré sans prévenir', 'prévenir')).toContain('inform');
     expect(sameThing('rappel', 'information')).toBe(true);
+    expect(stemsOf('Mon propriétaire refuse', 'propriétaire')).toContain('bailleur');
+    expect(stemsOf('Mon patron refuse', 'patron')).toContain('employeur');
     expect(sameThing('rappel', 'loyer')).toBe(false);
   });
 

@@ -56,6 +56,10 @@ const SYNONYMS: Record<string, string[]> = {
   mar: ['epoux', 'conjoint'],
   femm: ['epoux', 'conjoint'],
   compagnon: ['concubin', 'partenair'],
+  // The landlord and the employer as the fiches name them: « le bailleur », « le loueur », « l'employeur ».
+  proprietair: ['bailleur', 'loueur'],
+  proprio: ['proprietair', 'bailleur', 'loueur'],
+  patron: ['employeur'],
   compagn: ['concubin', 'partenair'],
 };
 
