@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { answersYesOrNo, askedFigure, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { answersYesOrNo, askedFigure, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, itemsNamedByQuestion, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
@@ -532,6 +532,28 @@ describe('lists whose items concern other people', () => {
     expect(all).not.toMatch(/et les membres de sa famille domiciliés avec lui/u);
     expect(all).not.toMatch(/départ à la retraite/u);
     expect(all.split(intro).length - 1).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('list items that name their cases', () => {
+  it('keeps the item the question names word for word: « zone tendue », not « zone très tendue » (F375)', () => {
+    const f = fiches('F375');
+    expect(f).toBeDefined();
+    const q = "Je loue un studio de 28 m² en zone tendue par une agence : combien peut-elle me facturer au maximum pour la visite et le dossier ?";
+    const all = composeExtractive(q, [ficheSource(f as Fiche)], fiches).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/Zone tendue : 10 € TTC maximum par m2/u);
+    expect(all).not.toMatch(/Zone très tendue/u);
+    expect(all).not.toMatch(/Reste du territoire/u);
+  });
+
+  it('keeps a list whole when the question names all of its labels or none', () => {
+    const items = ['Zone très tendue : 12 € TTC maximum par m2', 'Zone tendue : 10 € TTC maximum par m2', 'Reste du territoire : 8 € TTC maximum par m2'];
+    expect(itemsNamedByQuestion(items, 'je loue en zone tendue a lyon')).toEqual([false, true, false]);
+    expect(itemsNamedByQuestion(items, 'je loue a lyon')).toEqual([true, true, true]);
+    expect(itemsNamedByQuestion(['en mains propres,', 'ou par lettre recommandée.'], 'en mains propres')).toEqual([true, true]);
+    // « Amende forfaitaire » is named, « Amende forfaitaire majorée » is another person's case.
+    const fines = ["Amende forfaitaire : 45 jours à partir de la date d'envoi de l'avis", "Amende forfaitaire majorée : 30 jours à partir de l'envoi de l'avis"];
+    expect(itemsNamedByQuestion(fines, "j'ai recu une amende forfaitaire de 68 €")).toEqual([true, false]);
   });
 });
 

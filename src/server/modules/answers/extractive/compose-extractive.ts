@@ -171,6 +171,29 @@ function rowsNamedByQuestion(units: readonly Unit[], verdicts: readonly HeadingV
   return named;
 }
 
+/** The label of a list item that names its case (« Zone tendue : 10 € TTC maximum par m2 »). */
+const ITEM_LABEL_RE = /^([^:;,.()]{3,60}) : /u;
+
+/**
+ * Which items of a list to keep when the items name their cases (« - Zone très tendue : 12 € … », « - Zone
+ * tendue : 10 € … », « - Reste du territoire : 8 € … »): when the question names some labels word for word
+ * (« en zone tendue ») and not others, the others are another person's case and are dropped. A list whose
+ * labels the question names all or none of is kept whole.
+ */
+export function itemsNamedByQuestion(items: readonly string[], question: string): boolean[] {
+  const labels = items.map((it) => ITEM_LABEL_RE.exec(it)?.[1]);
+  if (labels.filter((l) => l !== undefined).length < 2) return items.map(() => true);
+  const named = labels.map((l) => l !== undefined && phraseIn(normalizeText(l), question));
+  if (!named.some(Boolean) || labels.every((l, i) => l === undefined || named[i])) return items.map(() => true);
+  return labels.map((l, i) => l === undefined || (named[i] ?? false));
+}
+
+/** A phrase of words found whole in the question's words (« zone tendue » in « … en zone tendue d'après … », not in « zone très tendue »). */
+function phraseIn(phrase: string, words: string): boolean {
+  const wanted = phrase.replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
+  return wanted.length >= 3 && ` ${words} `.includes(` ${wanted} `);
+}
+
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
@@ -405,10 +428,12 @@ interface ComposeWork {
   present: Map<Unit, boolean[]>;
   /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
   fine: boolean;
+  /** The question's normalised words, one space between them (phrases named word for word). */
+  phrase: string;
 }
 
 function newWork(u: Understanding): ComposeWork {
-  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
+  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)), phrase: normalizeText(u.question).replace(/[^\p{L}\p{N}']+/gu, ' ') };
 }
 
 function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
@@ -557,7 +582,9 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // items is not quoted.
         // An item that goes on with the one before (« - et les membres de sa famille… ») goes with it.
         let dropped = false;
-        const items = listed.items.filter((it) => {
+        const named = itemsNamedByQuestion(listed.items, work.phrase);
+        const items = listed.items.filter((it, ii) => {
+          if (!named[ii]) return false;
           const continues = /^(?:et|ou|ainsi que|mais)\s/u.test(it);
           dropped = (continues && dropped) || verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) === 'conflict';
           return !dropped;
@@ -566,7 +593,8 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // Conditions to be met together: when one of them is not the person's, the rule is not theirs.
         if (items.length < listed.items.length && ALL_CONDITIONS_RE.test(listed.sentence) && !ONE_CONDITION_RE.test(listed.sentence)) return;
         const unit = items.length === listed.items.length ? listed : { ...listed, items };
-        const ownVerdict = verdicts[ui] ?? 'neutral';
+        // A list narrowed to the items the question names (« Zone tendue : … ») gives the person's case.
+        const ownVerdict = named.includes(false) && items.length > 0 && verdicts[ui] !== 'conflict' ? 'fit' : (verdicts[ui] ?? 'neutral');
         if (ownVerdict === 'conflict') return;
         if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
         const column = tableColumn(unit.sentence);
@@ -649,7 +677,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
     if (r.unit.sentence.length < 40 && !f.duration && !f.amount) score += WEIGHTS.short;
     if (r.prev) score += WEIGHTS.dependent;
     // « Le règlement diffère selon qu'il était marié ou non » announces cases and answers nothing.
-    if (ANNOUNCE_RE.test(r.unit.sentence)) score += WEIGHTS.announce;
+    if (ANNOUNCE_RE.test(r.unit.sentence) && !r.ownFit) score += WEIGHTS.announce;
     if (exampleUnit(r.unit)) score += WEIGHTS.example;
     if (askedFigure(u.kind, text)) score += WEIGHTS.askedFigure;
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);

@@ -27,6 +27,14 @@ describe('questionKind', () => {
     ['J’ai reçu un avis de contravention. Combien je vais devoir payer, et dans quel délai ?', 'montant'],
     ['Le panneau dit que c’est interdit. Combien de temps ai-je pour contester ?', 'delai'],
     ['Mon patron dit que c’est obligatoire. Que puis-je faire ?', 'recours'],
+    // Elided forms: « est-ce qu'on peut », « qu'est-ce qu'on doit faire ».
+    ['Ma sœur et moi voulons vendre. Est-ce qu’on peut le faire sans l’accord de mon frère ?', 'droit'],
+    ['Est-ce qu’elle peut saisir le juge toute seule ?', 'droit'],
+    ['Notre fils veut partir. Et nous, qu’est-ce qu’on doit faire ?', 'recours'],
+    // A yes-or-no question that asks for a figure too is answered by the figure.
+    ['Le train avait 3 heures de retard. Est-ce qu’on peut être remboursés, et de combien ?', 'montant'],
+    ['Mon patron me paie 300 €. Est-ce que c’est légal, et combien je devrais toucher ?', 'montant'],
+    ['Est-ce que je peux encore contester, et dans quel délai ?', 'delai'],
   ])('« %s » → %s', (q, kind) => {
     expect(questionKind(q)).toBe(kind);
   });

@@ -24,11 +24,11 @@ const KIND_PATTERNS: readonly [QuestionKind, RegExp][] = [
   ],
   [
     'recours',
-    /\b(que (puis-je|peut-on|dois-je|faut-il|faire)|qu'est-ce que (je|j'|on) (peux|peut|dois|doit|fais)|quels? (sont )?(mes )?recours|comment (contester|recuperer|obtenir|me defendre|faire valoir|etre indemnise|etre rembourse|me faire rembourser|agir|reagir|porter plainte|faire)|me defendre|contester|porter plainte|recours)\b/,
+    /\b(que (puis-je|peut-on|dois-je|faut-il|faire)|qu'est-ce que (je|j'|on) (peux|peut|dois|doit|fais)|qu'est-ce qu'on (peut|doit|fait)|quels? (sont )?(mes )?recours|comment (contester|recuperer|obtenir|me defendre|faire valoir|etre indemnise|etre rembourse|me faire rembourser|agir|reagir|porter plainte|faire)|me defendre|contester|porter plainte|recours)\b/,
   ],
   [
     'droit',
-    /\b(a-t-(il|elle|on) le droit|ai-je le droit|avons-nous le droit|(a|ont|as|avez) le droit|le droit de|peut-(il|elle|on)|peuvent-(ils|elles)|puis-je|pouvons-nous|est-ce (legal|normal|permis|autorise|interdit|obligatoire|possible)|est-ce que (je|j'|il|elle|on|mon|ma|le|la|l') ?(peux|peut|dois|doit|ai|a|suis|est|pouvons|devons|avons)|(est-il|est-elle|suis-je|sommes-nous) (oblige|obligee|tenu|tenue|en droit)|dois-je|doit-(il|elle|on)|faut-il|legal|legalement|interdit|autorise|obligatoire|suffit|valable|perime|gratuit|c'est vrai|est-ce vrai|vraiment|ai-je raison|a-t-il raison|a-t-elle raison|qui (doit|paie|paye|prend en charge)|a la charge de qui)/,
+    /\b(a-t-(il|elle|on) le droit|ai-je le droit|avons-nous le droit|(a|ont|as|avez) le droit|le droit de|peut-(il|elle|on)|peuvent-(ils|elles)|puis-je|pouvons-nous|est-ce (legal|normal|permis|autorise|interdit|obligatoire|possible)|est-ce que (je|j'|il|elle|on|mon|ma|le|la|l') ?(peux|peut|dois|doit|ai|a|suis|est|pouvons|devons|avons)|est-ce qu'(il|elle|on|ils|elles) (peut|peuvent|doit|doivent|a|ont)\b|(est-il|est-elle|suis-je|sommes-nous) (oblige|obligee|tenu|tenue|en droit)|dois-je|doit-(il|elle|on)|faut-il|legal|legalement|interdit|autorise|obligatoire|suffit|valable|perime|gratuit|c'est vrai|est-ce vrai|vraiment|ai-je raison|a-t-il raison|a-t-elle raison|qui (doit|paie|paye|prend en charge)|a la charge de qui)/,
   ],
   [
     'demarche',
@@ -71,6 +71,11 @@ export function questionKind(question: string): QuestionKind {
   for (const [kind, re] of KIND_PATTERNS) {
     const m = re.exec(ask);
     if (m && (first === undefined || m.index < first.at)) first = { kind, at: m.index };
+  }
+  // « Est-ce qu'on peut être dédommagés, et de combien ? »: the figure asked answers the yes-or-no too.
+  if (first?.kind === 'droit') {
+    const figure = KIND_PATTERNS.find(([kind, re]) => (kind === 'delai' || kind === 'montant') && re.test(ask));
+    if (figure) return figure[0];
   }
   if (first) return first.kind;
   for (const [kind, re] of KIND_PATTERNS) if (re.test(t)) return kind;
