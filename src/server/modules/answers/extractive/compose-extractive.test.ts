@@ -225,6 +225,21 @@ describe('composeExtractive on given passages', () => {
     expect(sections[0]?.text).toContain('Le consommateur dispose d’un délai de 14 jours pour se rétracter. Toutefois, ce délai ne s’applique pas aux biens confectionnés sur mesure. [1]');
   });
 
+  it('quotes a rule with the exceptions of a long list that name something of the question', () => {
+    const text = [
+      'Aucune expulsion locative ne peut avoir lieu durant la trêve hivernale, du 1er novembre au 31 mars.',
+      'Mais la trêve hivernale ne s’applique pas dans les cas suivants :',
+      '- Le locataire est relogé dans des conditions correspondant aux besoins de sa famille, avec un nombre de pièces suffisant',
+      '- Les personnes sont entrées sans droit ni titre dans le domicile d’autrui par voie de fait, ce que le juge constate',
+      '- Le logement se situe dans un immeuble ayant fait l’objet d’un arrêté de péril, ce qui met en danger ses occupants',
+      '- Le juge a supprimé ou réduit le délai accordé aux occupants entrés dans les lieux par voie de fait',
+    ].join('\n');
+    const { sections } = composeExtractive('Le propriétaire veut me faire partir en hiver : la trêve hivernale me protège-t-elle si on me propose un relogement ?', [source(text)], () => undefined);
+    const all = sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/du 1er novembre au 31 mars\. Mais la trêve hivernale ne s’applique pas dans les cas suivants :\n- Le locataire est relogé/u);
+    expect(all).not.toMatch(/arrêté de péril/u);
+  });
+
   it('quotes a sentence that depends on the one before together with it, or not at all', () => {
     const sources = [source('Le préavis du locataire est de 3 mois. Ce délai est réduit à 1 mois en zone tendue.')];
     const { sections } = composeExtractive('Quel est le délai du préavis du locataire en zone tendue ?', sources, () => undefined);

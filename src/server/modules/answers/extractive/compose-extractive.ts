@@ -194,6 +194,18 @@ function phraseIn(phrase: string, words: string): boolean {
   return wanted.length >= 3 && ` ${words} `.includes(` ${wanted} `);
 }
 
+/**
+ * The exception quoted with a rule. A long list of exceptions (« Toutefois, un enfant de moins de 10 ans
+ * peut être installé à l'avant dans les cas suivants : » and five cases) would make the rule too long to
+ * quote at all: its items are then those that name something of the question, the cases that may be the
+ * person's.
+ */
+function exceptionFor(rule: Unit, exception: Unit, work: ComposeWork): Unit {
+  if (exception.items.length < 2 || features(rule).words + features(exception).words <= LIMITS.quoteWords) return exception;
+  const items = exception.items.filter((it) => work.matcher.count(corpusStems(it)) > 0);
+  return items.length === 0 || items.length === exception.items.length ? exception : { ...exception, items };
+}
+
 /** Sentences that exclude cases from a rule (« Le droit de rétractation ne s'applique pas aux achats suivants : »). */
 const EXCLUSION_RE = /(?<![\p{L}\p{N}])(?:ne s'applique pas|ne s’applique pas|ne peut pas être exercé|ne peuvent pas être exercé|à l'exception|à l’exception|sont exclus|est exclu|ne concerne pas|pas de droit de|n'est pas possible|n’est pas possible)(?![\p{L}\p{N}])/iu;
 
@@ -615,7 +627,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
           view,
           unit,
           ...(dependent && before ? { prev: before } : {}),
-          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading && !(!status.fits && restates(after)) ? { exception: after } : {}),
+          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading && !(!status.fits && restates(after)) ? { exception: exceptionFor(unit, after, work) } : {}),
           path: p.section,
           pi,
           open: view.si === 0 ? status.open : [],
