@@ -210,6 +210,8 @@ describe('headingRange', () => {
     ['250 € pour un vol de 1 500 km ou moins', { unit: 'km', max: 1500 }],
     ['Après la 1ère année de votre contrat', { unit: 'an', min: 1 }],
     ['400 € pour un vol de plus de 1 500 km', { unit: 'km', min: 1500 }],
+    ['Construction de plus de 150 m² après travaux', { unit: 'm2', min: 150 }],
+    ["Bassin de plus de 10 m² et jusqu'à 100 m²", { unit: 'm2', min: 10 }],
   ])('« %s »', (title, expected) => {
     expect(headingRange(title)).toMatchObject(expected);
   });
@@ -223,6 +225,9 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // A surface against a heading in square metres (« De moins de 150 m² »), not against distances.
+    expect(factVerdict('De moins de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('fit');
+    expect(factVerdict('De plus de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('conflict');
     // « a moins de 18 ans » is an age: the person's two years in the job do not fit it, and an adult's
     // question (no age, no minor named) is not the case of a minor.
     const adultAtWork = understand('Je travaille en CDI dans un restaurant depuis 2 ans, mon patron ne paie plus mes heures').facts;

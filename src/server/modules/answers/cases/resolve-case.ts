@@ -210,7 +210,7 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
 
 /** A range read from a heading: « moins de 20 km/h », « entre 6 mois et 2 ans », « 65 ans ou plus ». */
 export interface HeadingRange {
-  unit: 'an' | 'mois' | 'semaine' | 'jour' | 'heure' | 'kmh' | 'km' | 'euro' | 'enfant' | 'pourcent' | 'annee';
+  unit: 'an' | 'mois' | 'semaine' | 'jour' | 'heure' | 'kmh' | 'km' | 'm2' | 'euro' | 'enfant' | 'pourcent' | 'annee';
   min?: number;
   max?: number;
   /** The bounds are inclusive (« au moins », « jusqu'à ») or not (« moins de », « plus de »). */
@@ -219,7 +219,7 @@ export interface HeadingRange {
 }
 
 const N = '(\\d+(?:[ .]\\d{3})*(?:,\\d+)?)';
-const U = '(ans?|annees?|mois|semaines?|jours?|heures?|km/h|km|€|euros?|enfants?|%)';
+const U = '(ans?|annees?|mois|semaines?|jours?|heures?|km/h|km|m²|m2|€|euros?|enfants?|%)';
 const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
   if (/^(an|annee)/u.test(raw)) return 'an';
   if (raw === 'mois') return 'mois';
@@ -228,6 +228,7 @@ const unitOf = (raw: string): HeadingRange['unit'] | undefined => {
   if (/^heure/u.test(raw)) return 'heure';
   if (raw === 'km/h') return 'kmh';
   if (raw === 'km') return 'km';
+  if (raw === 'm²' || raw === 'm2') return 'm2';
   if (raw === '€' || /^euro/u.test(raw)) return 'euro';
   if (/^enfant/u.test(raw)) return 'enfant';
   if (raw === '%') return 'pourcent';
@@ -322,6 +323,8 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
     }
     case 'km':
       return facts.distances.map((m) => m / 1000);
+    case 'm2':
+      return facts.areas;
     case 'euro':
       return facts.amounts;
     case 'enfant':

@@ -261,6 +261,12 @@ describe('composeExtractive on given passages', () => {
     expect(sections[0]?.text).toContain('Vous indiquez 62 km/h pour une vitesse limitée à 50 km/h, soit 12 km/h de plus.');
   });
 
+  it('sets the surface told beside a rule per square metre, with the sum told', () => {
+    const sources = [source('La part payée par le locataire pour l’état des lieux ne peut pas dépasser 3 € TTC par m² de surface habitable.')];
+    const { sections } = composeExtractive("L'agence me facture 150 € l'état des lieux de mon T2 de 40 m², en a-t-elle le droit ?", sources, () => undefined);
+    expect(sections[0]?.text).toContain('Vous indiquez une surface de 40 m² et 150 €.');
+  });
+
   it('sets a sum counted in months of rent beside the rule stated in months of rent', () => {
     const sources = [
       source(

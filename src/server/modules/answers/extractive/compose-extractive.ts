@@ -399,6 +399,9 @@ const YEARS = durationOf('an');
 /** A sum counted in months of rent or salary, as the fiches write it (« 2 mois de loyer hors charges »). */
 const MONTHS_OF = /(?:\d+|un|deux|trois|quatre|six) mois de (?:loyer|salaire)/u;
 
+/** A surface in square metres, as the fiches write it (« 10 € TTC maximum par m2 », « 9 m² »). */
+const AREA_RE = /\d\s?(?:€\s)?(?:[\p{L}\s]{0,30}\s)?(?:m2|m²|mètres? carrés)(?![\p{L}\p{N}])/u;
+
 /** Units of the person's figures, as they read in a sentence. */
 function factUnits(f: QuestionFacts): TextTest[] {
   const out: TextTest[] = [];
@@ -407,6 +410,7 @@ function factUnits(f: QuestionFacts): TextTest[] {
   if (f.monthsOf.length > 0) out.push(MONTHS_OF);
   if (f.speed !== undefined || f.speedLimit !== undefined) out.push(/km\/h/u);
   for (const d of f.distances.slice(0, 1)) out.push(distanceUnit(d));
+  if (f.areas.length > 0) out.push(AREA_RE);
   const units = new Set(f.durations.map((d) => d.unit));
   if (units.has('mois')) out.push(MONTHS);
   if (units.has('jour') || units.has('semaine')) out.push(/\d\s?(?:jours?|semaines?)\b/u);
@@ -849,7 +853,11 @@ function figureLine(f: QuestionFacts, quoted: string): string | undefined {
   const months = f.monthsOf[0];
   if (months !== undefined && MONTHS_OF.test(quoted)) return `Vous indiquez ${fmt(months.value)} mois de ${months.of}.`;
   // The same amount told twice (« l'agence me facture 150 €, et le propriétaire lui paie aussi 150 € ») is said once.
-  if (f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted)) return `Vous indiquez ${[...new Set(f.amounts)].slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ')}.`;
+  const amounts = f.amounts.length > 0 && /\d\s?(?:€|euros?)/iu.test(quoted) ? [...new Set(f.amounts)].slice(0, 2).map((a) => `${fmt(a)} €`).join(' et ') : undefined;
+  // A rule per square metre (« 3 € TTC par m² de surface habitable ») is set beside the surface told, and the sum.
+  const area = f.areas[0];
+  if (area !== undefined && AREA_RE.test(quoted)) return `Vous indiquez une surface de ${fmt(area)} m²${amounts ? ` et ${amounts}` : ''}.`;
+  if (amounts) return `Vous indiquez ${amounts}.`;
   for (const d of f.durations) {
     const re = DURATION_TESTS[d.unit];
     if (!re || !re.test(quoted)) continue;

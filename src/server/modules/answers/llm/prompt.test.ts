@@ -131,6 +131,12 @@ describe('buildMessages with the understanding of the question', () => {
     expect(text).not.toContain('6 mois');
   });
 
+  it('tells the model the surface told, never as a distance', () => {
+    const lines = factLines(understand("L'agence me facture 420 € pour mon studio de 28 m² en zone tendue, a-t-elle le droit ?").facts);
+    expect(lines).toContain('Surfaces citées : 28 m²');
+    expect(lines.some((l) => l.startsWith('Distances citées'))).toBe(false);
+  });
+
   it('tells the model who the heir is and why the landlord gives notice', () => {
     expect(factLines(understand('Ma tante est décédée sans enfants, combien de droits de succession ?').facts)).toContain(
       'Lien avec le défunt ou le donateur : la personne est son neveu ou sa nièce',

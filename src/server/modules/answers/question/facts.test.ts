@@ -295,6 +295,23 @@ describe('extractFacts: distances', () => {
   });
 });
 
+describe('extractFacts: surfaces', () => {
+  it.each([
+    ['Je vais louer un studio de 28 m² à Lyon', [28]],
+    ['Un T2 vide de 40 m2 en passant par une agence', [40]],
+    ['La chambre fait 9 mètres carrés', [9]],
+    ['Une maison avec 1 200 m² de terrain', [1200]],
+    ['La haie est à 2 m de la clôture', []],
+  ])('« %s » → %j', (q, a) => {
+    expect(extractFacts(q).areas).toEqual(a);
+  });
+
+  it('reads a surface as no distance', () => {
+    expect(extractFacts('Je vais louer un studio de 28 m² à Lyon').distances).toEqual([]);
+    expect(extractFacts('La chambre fait 9 mètres carrés').distances).toEqual([]);
+  });
+});
+
 describe('extractFacts: agreement of the other party', () => {
   it.each([
     ['Ma femme refuse de divorcer, que puis-je faire ?', 'desaccord'],

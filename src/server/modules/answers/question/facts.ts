@@ -93,6 +93,8 @@ export interface QuestionFacts {
   agreement?: 'accord' | 'desaccord';
   /** Distances named (« à un mètre de la limite », « à 50 cm »), in metres. */
   distances: number[];
+  /** Surfaces named (« un studio de 28 m² », « 40 mètres carrés »), in square metres. */
+  areas: number[];
   /** Speed driven and speed limit, in km/h. */
   speed?: number;
   speedLimit?: number;
@@ -368,12 +370,21 @@ const NUMERIC: readonly Extractor[] = [
   {
     name: 'distance',
     // In metres: « 2 mètres », « 50 cm », « 1 100 km » (not « km/h »).
-    re: new RegExp(`\\b(\\d{1,3}(?:[  ]\\d{3})+|${NUMBER.slice(1, -1)}) ?(kilometres?|km|metres?|m|centimetres?|cm)\\b(?!/)`, 'gu'),
+    re: new RegExp(`\\b(\\d{1,3}(?:[  ]\\d{3})+|${NUMBER.slice(1, -1)}) ?(kilometres?|km|metres?|m|centimetres?|cm)\\b(?!/|²| carres?\\b)`, 'gu'),
     apply: (m, f) => {
       const n = parseFrenchNumber((m[1] ?? '').replace(/[  ](?=\d{3})/gu, ''));
       if (n === undefined) return;
       const unit = m[2] ?? '';
       f.distances.push(/^k/u.test(unit) ? n * 1000 : /^c/u.test(unit) ? n / 100 : n);
+    },
+  },
+  {
+    name: 'area',
+    // In square metres: « 28 m² », « 40 m2 », « 9 mètres carrés » (not read as distances, above).
+    re: /\b(\d{1,3}(?:[  ]\d{3})+|\d+(?:[,.]\d+)?) ?(?:m²|m2\b|metres? carres?\b)/gu,
+    apply: (m, f) => {
+      const n = parseFrenchNumber((m[1] ?? '').replace(/[  ](?=\d{3})/gu, ''));
+      if (n !== undefined) f.areas.push(n);
     },
   },
   {
@@ -506,6 +517,7 @@ export function extractFacts(question: string): QuestionFacts {
     durations: [],
     monthsOf: [],
     distances: [],
+    areas: [],
     residence: 'france',
     nationality: 'francais',
     absent: absentThings(t),
@@ -533,9 +545,9 @@ export function extractFacts(question: string): QuestionFacts {
   return facts;
 }
 
-/** Whether the facts hold a figure of the person's (an amount, a percentage, a duration, a distance, a speed). */
+/** Whether the facts hold a figure of the person's (an amount, a percentage, a duration, a distance, a surface, a speed). */
 export function hasFigure(f: QuestionFacts): boolean {
-  return f.amounts.length + f.percents.length + f.durations.length + f.monthsOf.length + f.distances.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
+  return f.amounts.length + f.percents.length + f.durations.length + f.monthsOf.length + f.distances.length + f.areas.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
 }
 
 /** How far over the limit the person drove, when both are known. */
