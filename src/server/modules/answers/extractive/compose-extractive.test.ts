@@ -7,8 +7,10 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { answersYesOrNo, askedFigure, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, itemsNamedByQuestion, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { answersYesOrNo, askedFigure, cellsNamedByQuestion, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, itemsNamedByQuestion, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
+import { TopicMatcher } from '../question/topic-words';
+import { understand } from '../question/understand';
 import { squeeze } from '../../../../common/french-text';
 
 /** Everyday questions across the topics of the site, with a deadline or amount the answer must state. */
@@ -575,6 +577,28 @@ describe('list items that name their cases', () => {
     // « Amende forfaitaire » is named, « Amende forfaitaire majorée » is another person's case.
     const fines = ["Amende forfaitaire : 45 jours à partir de la date d'envoi de l'avis", "Amende forfaitaire majorée : 30 jours à partir de l'envoi de l'avis"];
     expect(itemsNamedByQuestion(fines, "j'ai recu une amende forfaitaire de 68 €")).toEqual([true, false]);
+  });
+});
+
+describe('table rows whose cells are columns', () => {
+  const row = 'Délai de paiement en fonction du mode de paiement, chèque ou espèces : 15 jours ; délai de paiement en fonction du mode de paiement, télépaiement (internet ou téléphone) ou timbre dématérialisé : 30 jours.';
+
+  it('keeps the column the question names (« je paie sur internet »), and says the row heading once capitalised', () => {
+    const matcher = new TopicMatcher(understand('Je compte payer mon amende sur internet, combien de temps ai-je ?').words);
+    expect(cellsNamedByQuestion(row, matcher, new Set())).toBe('Délai de paiement en fonction du mode de paiement, télépaiement (internet ou téléphone) ou timbre dématérialisé : 30 jours.');
+  });
+
+  it('keeps the row whole when the question names no column, or when the cells are not columns of one row', () => {
+    expect(cellsNamedByQuestion(row, new TopicMatcher(understand('Combien de temps pour payer mon amende ?').words), new Set())).toBeUndefined();
+    const matcher = new TopicMatcher(understand('Je gagne 80 000 €, quel montant de base ?').words);
+    expect(cellsNamedByQuestion('Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €.', matcher, new Set())).toBeUndefined();
+  });
+
+  it('quotes only the person’s column in the answer', () => {
+    const sources = [source(row)];
+    const all = composeExtractive('J’ai reçu un PV. Je compte payer sur internet : combien de temps ai-je pour payer ?', sources, () => undefined).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/télépaiement \(internet ou téléphone\) ou timbre dématérialisé : 30 jours\. \[1\]/u);
+    expect(all).not.toMatch(/chèque ou espèces : 15 jours/u);
   });
 });
 

@@ -188,6 +188,29 @@ export function itemsNamedByQuestion(items: readonly string[], question: string)
   return labels.map((l, i) => l === undefined || (named[i] ?? false));
 }
 
+/**
+ * A table row read as a sentence whose cells are its columns under one row heading (« Délai de paiement en
+ * fonction du mode de paiement, chèque ou espèces : 15 jours ; délai de paiement en fonction du mode de
+ * paiement, télépaiement (internet ou téléphone) ou timbre dématérialisé : 30 jours. »), narrowed to the
+ * columns the question names (« je paie sur internet ») when it names some and not others: the other
+ * columns are other people's cases. Undefined when nothing is narrowed.
+ */
+export function cellsNamedByQuestion(sentence: string, matcher: TopicMatcher, titleStems: ReadonlySet<string>): string | undefined {
+  const cells = sentence.replace(/\.$/u, '').split(' ; ');
+  if (cells.length < 2) return undefined;
+  const parts = cells.map((c) => /^([^:;,]{3,160}), ([^:;]{2,160}) : /u.exec(c));
+  if (parts.some((m) => m === null)) return undefined;
+  const rows = new Set(parts.map((m) => normalizeText(m?.[1] ?? '')));
+  if (rows.size !== 1) return undefined;
+  const columns = parts.map((m) => corpusStems(m?.[2] ?? ''));
+  const shared = new Set([...(columns[0] ?? [])].filter((t) => columns.every((c) => c.has(t))));
+  const counts = columns.map((c) => matcher.count(new Set([...c].filter((t) => !shared.has(t) && !titleStems.has(t)))));
+  const best = Math.max(...counts);
+  if (best === 0 || counts.every((n) => n === best)) return undefined;
+  const kept = cells.filter((_, i) => counts[i] === best).join(' ; ');
+  return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
+}
+
 /** A phrase of words found whole in the question's words (« zone tendue » in « … en zone tendue d'après … », not in « zone très tendue »). */
 function phraseIn(phrase: string, words: string): boolean {
   const wanted = phrase.replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
@@ -608,9 +631,12 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         if (listed.items.length > 0 && items.length === 0) return;
         // Conditions to be met together: when one of them is not the person's, the rule is not theirs.
         if (items.length < listed.items.length && ALL_CONDITIONS_RE.test(listed.sentence) && !ONE_CONDITION_RE.test(listed.sentence)) return;
-        const unit = items.length === listed.items.length ? listed : { ...listed, items };
-        // A list narrowed to the items the question names (« Zone tendue : … ») gives the person's case.
-        const ownVerdict = named.includes(false) && items.length > 0 && verdicts[ui] !== 'conflict' ? 'fit' : (verdicts[ui] ?? 'neutral');
+        const cells = cellsNamedByQuestion(listed.sentence, matcher, titleStems);
+        const narrowed = items.length === listed.items.length ? listed : { ...listed, items };
+        const unit = cells === undefined ? narrowed : { ...narrowed, sentence: cells };
+        // A list narrowed to the items the question names (« Zone tendue : … »), or a table row to its
+        // columns (« télépaiement (internet…) : 30 jours »), gives the person's case.
+        const ownVerdict = (named.includes(false) && items.length > 0) || cells !== undefined ? (verdicts[ui] === 'conflict' ? 'conflict' : 'fit') : (verdicts[ui] ?? 'neutral');
         if (ownVerdict === 'conflict') return;
         if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
         const column = tableColumn(unit.sentence);
