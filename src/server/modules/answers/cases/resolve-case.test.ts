@@ -225,6 +225,10 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // « date de moins de 3 ans » measures how old a thing is, not the person's age.
+    const oldPrescription = understand("J'ai 35 ans. Ma dernière ordonnance d'ophtalmo date d'il y a 4 ans.").facts;
+    expect(factVerdict('si votre dernière ordonnance date de moins de 3 ans', oldPrescription)).toBe('conflict');
+    expect(factVerdict('si votre dernière ordonnance date de moins de 5 ans', oldPrescription)).toBe('fit');
     // A surface against a heading in square metres (« De moins de 150 m² »), not against distances.
     expect(factVerdict('De moins de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('fit');
     expect(factVerdict('De plus de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('conflict');

@@ -302,7 +302,7 @@ function inRange(v: number, r: HeadingRange): boolean {
 
 const DAYS_PER: Partial<Record<HeadingRange['unit'], number>> = { an: 365, mois: 30, semaine: 7, jour: 1, heure: 1 / 24 };
 const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\bjeune|locataire a|\bvous avez\b|\bil a\b|\belle a\b|\b(?:a|ont|avez) (?:moins|plus|au moins) de \d|\b(?:a|ont|avez) entre \d/u;
-const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune/u;
+const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune|\bdate de (?:moins|plus)\b/u;
 
 /** A range of ages below 18 (« moins de 18 ans », « entre 16 et 18 ans »): the case of a minor. */
 function isMinorAge(r: HeadingRange, title: string): boolean {

@@ -7,7 +7,7 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { answersYesOrNo, askedFigure, cellsNamedByQuestion, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, itemsNamedByQuestion, quotableSentence, refersBack, sentenceCondition, sentenceKinds } from './compose-extractive';
+import { answersYesOrNo, askedFigure, cellsNamedByQuestion, chapterAsksOther, choiceWording, composeExtractive, countWords, isExample, itemsNamedByQuestion, quotableSentence, refersBack, sentenceCondition, sentenceKinds, trailingCondition } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
 import { TopicMatcher } from '../question/topic-words';
 import { understand } from '../question/understand';
@@ -577,6 +577,21 @@ describe('list items that name their cases', () => {
     // « Amende forfaitaire » is named, « Amende forfaitaire majorée » is another person's case.
     const fines = ["Amende forfaitaire : 45 jours à partir de la date d'envoi de l'avis", "Amende forfaitaire majorée : 30 jours à partir de l'envoi de l'avis"];
     expect(itemsNamedByQuestion(fines, "j'ai recu une amende forfaitaire de 68 €")).toEqual([true, false]);
+  });
+});
+
+describe('a condition at the end of a sentence', () => {
+  it('reads it, and leaves out the rule whose condition the person is not in', () => {
+    expect(trailingCondition("Pour les remplacer, il n'est pas nécessaire de retourner chez le médecin, si votre dernière ordonnance date de moins de 3 ans.")).toBe('si votre dernière ordonnance date de moins de 3 ans');
+    expect(trailingCondition('Le locataire doit payer le loyer.')).toBeUndefined();
+    const text = [
+      "Pour les remplacer, il n'est pas nécessaire de retourner chez l'ophtalmologiste, si votre dernière ordonnance date de moins de 3 ans.",
+      "Vous pouvez aller chez l'opticien sans nouvelle ordonnance, si votre dernière ordonnance date de moins de 5 ans.",
+    ].join('\n');
+    const q = "Ma dernière ordonnance d'ophtalmo date d'il y a 4 ans. Puis-je aller directement chez l'opticien pour mes lunettes ?";
+    const all = composeExtractive(q, [source(text, ['Lunettes'])], () => undefined).sections.map((x) => x.text).join('\n');
+    expect(all).toMatch(/moins de 5 ans/u);
+    expect(all).not.toMatch(/moins de 3 ans/u);
   });
 });
 

@@ -90,6 +90,14 @@ export function sentenceCondition(sentence: string): string | undefined {
   return AGE_SUBJECT_RE.exec(sentence)?.[0];
 }
 
+/**
+ * The condition a sentence states at its end (« Pour les remplacer, il n'est pas nécessaire de retourner
+ * chez le médecin, si votre dernière ordonnance date de moins de 3 ans. »).
+ */
+export function trailingCondition(sentence: string): string | undefined {
+  return /, ((?:si|lorsque|lorsqu'|quand) [^,;:]{3,120})\.$/u.exec(sentence)?.[1];
+}
+
 /** Sentences that announce the cases that follow instead of stating a rule. */
 const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
 
@@ -606,7 +614,9 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
       const verdicts = units.map((unit) => {
         const own = sentenceCondition(unit.sentence);
-        return own ? verdictOf(work, own, u) : 'neutral';
+        const verdict = own ? verdictOf(work, own, u) : 'neutral';
+        const trailing = verdict === 'neutral' ? trailingCondition(unit.sentence) : undefined;
+        return trailing ? verdictOf(work, trailing, u) : verdict;
       });
       for (const ui of rowsNamedByQuestion(units, verdicts, matcher, titleStems)) verdicts[ui] = 'fit';
       // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
