@@ -225,6 +225,16 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // Another country named: in Europe or outside it; « l'Espace économique européen » is no nationality.
+    const spain = understand("Un site basé en Espagne m'a débité 89 € sans autorisation, que faire ?").facts;
+    const usa = understand('On part aux États-Unis cet été, quels papiers ?').facts;
+    expect(factVerdict("Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),", spain)).toBe('conflict');
+    expect(factVerdict("Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),", usa)).toBe('fit');
+    expect(factVerdict('Dans l’Union européenne', spain)).toBe('fit');
+    expect(factVerdict('Hors UE', spain)).toBe('conflict');
+    expect(factVerdict("Documents utiles pour un voyage hors d'Europe", usa)).toBe('fit');
+    expect(factVerdict('Espace économique européen', usa)).toBe('neutral');
+    expect(factVerdict('Vous êtes Européen', usa)).toBe('conflict');
     // « date de moins de 3 ans » measures how old a thing is, not the person's age.
     const oldPrescription = understand("J'ai 35 ans. Ma dernière ordonnance d'ophtalmo date d'il y a 4 ans.").facts;
     expect(factVerdict('si votre dernière ordonnance date de moins de 3 ans', oldPrescription)).toBe('conflict');

@@ -146,10 +146,19 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // « Dans l'Union européenne », « Vol en Europe » / « Hors UE », « en dehors de l'Union européenne ».
+    fact: (f) => f.abroad,
+    values: {
+      europe: /^(?!.*\b(?:hors|en dehors|pays tiers)\b).*\b(?:union europeenne|ue|eee|europe)\b/u,
+      'hors-europe': /\bhors (?:de l'|d')?(?:union europeenne|ue|eee|europe)\b|\ben dehors de l'(?:union europeenne|ue|eee|europe)\b|\bpays (?:tiers|hors ue)\b/u,
+    },
+  },
+  {
     fact: (f) => f.nationality,
     values: {
       francais: /\bfrancais(?:e|es)?\b/u,
-      etranger: /(?<!l')\betrangers?\b|(?<!l')\betrangeres?\b|\beuropeens?\b|\bressortissants?\b/u,
+      // « Vous êtes Européen », not the « Espace économique européen » or the « Parlement européen ».
+      etranger: /(?<!l')\betrangers?\b|(?<!l')\betrangeres?\b|(?<!(?:economique|parlement|conseil|permis|marche|mandat|espace|brevet|droit|fonds|code) )\beuropeens?\b|\bressortissants?\b/u,
     },
   },
   {

@@ -312,6 +312,19 @@ describe('extractFacts: surfaces', () => {
   });
 });
 
+describe('extractFacts: other countries', () => {
+  it.each([
+    ["Un débit d'un site de vente en ligne basé en Espagne", 'europe'],
+    ['Mon permis a été obtenu en Pologne', 'europe'],
+    ['On part aux États-Unis cet été avec les enfants', 'hors-europe'],
+    ['Ma mère, qui vit au Maroc, veut venir chez moi', 'hors-europe'],
+    ['Un vol de Madrid à New York', undefined],
+    ['Je vis à Paris', undefined],
+  ])('« %s » → %s', (q, abroad) => {
+    expect(extractFacts(q).abroad).toBe(abroad);
+  });
+});
+
 describe('extractFacts: agreement of the other party', () => {
   it.each([
     ['Ma femme refuse de divorcer, que puis-je faire ?', 'desaccord'],

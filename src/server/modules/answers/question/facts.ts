@@ -118,6 +118,12 @@ export interface QuestionFacts {
   residence: Residence;
   nationality: Nationality;
   /**
+   * The other countries the question names (« un site basé en Espagne », « on part aux États-Unis »): all
+   * in Europe (the European Union, the EEA or Switzerland), all outside it, or undefined when it names none
+   * or both. The fiches split many rules so (« Dans l'Union européenne » / « Hors UE »).
+   */
+  abroad?: 'europe' | 'hors-europe';
+  /**
    * What the question says is missing (« sans testament », « pas de contrat écrit », « aucun état des
    * lieux »): the first noun after the negation, normalised. A fiche's case « En l'absence de testament »
    * fits, « En présence d'un testament » does not.
@@ -174,6 +180,31 @@ const FOREIGN_PLACES = [
   'londres', 'bruxelles', 'geneve', 'lausanne', 'montreal', 'new york', 'berlin', 'madrid', 'barcelone', 'rome', 'milan', 'lisbonne',
   'amsterdam', 'casablanca', 'rabat', 'marrakech', 'alger', 'tunis', 'dakar', 'abidjan', 'tokyo', 'shanghai', 'pekin', 'sydney',
 ].join('|');
+
+/** Countries and cities of the European Union, the EEA and Switzerland (the United Kingdom, in transition in 2020, is in neither list). */
+const EUROPE_PLACES = [
+  'allemagne', 'autriche', 'belgique', 'bulgarie', 'chypre', 'croatie', 'danemark', 'espagne', 'estonie', 'finlande', 'grece', 'hongrie',
+  'irlande', 'italie', 'lettonie', 'lituanie', 'luxembourg', 'malte', 'pays-bas', 'hollande', 'pologne', 'portugal', 'republique tcheque',
+  'roumanie', 'slovaquie', 'slovenie', 'suede', 'islande', 'liechtenstein', 'norvege', 'suisse',
+  'berlin', 'munich', 'madrid', 'barcelone', 'rome', 'milan', 'lisbonne', 'porto', 'amsterdam', 'bruxelles', 'geneve', 'lausanne', 'varsovie', 'vienne', 'athenes',
+];
+/** Countries and cities outside Europe that questions name. */
+const NON_EUROPE_PLACES = [
+  'canada', 'quebec', 'etats-unis', 'usa', 'mexique', 'bresil', 'argentine', 'chili', 'maroc', 'algerie', 'tunisie', 'senegal', "cote d'ivoire",
+  'cameroun', 'mali', 'madagascar', 'liban', 'israel', 'turquie', 'emirats', 'dubai', 'qatar', 'chine', 'japon', 'coree', 'inde', 'vietnam',
+  'thailande', 'singapour', 'australie', 'nouvelle-zelande', 'afrique du sud', 'russie', 'ukraine', 'egypte',
+  'montreal', 'new york', 'casablanca', 'rabat', 'marrakech', 'alger', 'tunis', 'dakar', 'abidjan', 'tokyo', 'shanghai', 'pekin', 'sydney',
+];
+const placesRe = (places: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}-])(?:${places.join('|')})(?![\\p{L}-])`, 'u');
+const EUROPE_RE = placesRe(EUROPE_PLACES);
+const NON_EUROPE_RE = placesRe(NON_EUROPE_PLACES);
+
+/** Where the other countries the question names lie (see `QuestionFacts.abroad`). */
+function abroadOf(t: string): QuestionFacts['abroad'] {
+  const europe = EUROPE_RE.test(t);
+  const outside = NON_EUROPE_RE.test(t);
+  return europe === outside ? undefined : europe ? 'europe' : 'hors-europe';
+}
 
 /** One extractor: a pattern on the normalised question and what it sets. */
 interface Extractor {
@@ -534,6 +565,8 @@ export function extractFacts(question: string): QuestionFacts {
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
   facts.otherAges.push(...namedAges(question));
+  const abroad = abroadOf(t);
+  if (abroad) facts.abroad = abroad;
   if (facts.weeklyHours !== undefined) facts.workTime ??= facts.weeklyHours < 35 ? 'partiel' : 'plein';
   // Alternating residence is the case of separated parents who say so: without a separation told, a rule
   // « en cas de garde alternée » is not the person's.
