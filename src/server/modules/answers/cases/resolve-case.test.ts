@@ -225,6 +225,11 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // A detached house or a building in co-ownership.
+    const house = understand('Je loue une maison, qui doit déneiger le trottoir ?').facts;
+    expect(factVerdict('du syndicat des copropriétaires si le trottoir jouxte un immeuble en copropriété', house)).toBe('conflict');
+    expect(factVerdict('du locataire ou du propriétaire si le trottoir jouxte une maison individuelle', house)).toBe('fit');
+    expect(factVerdict('Immeuble en copropriété', understand('Dans mon immeuble, qui doit déneiger ?').facts)).toBe('fit');
     // Another country named: in Europe or outside it; « l'Espace économique européen » is no nationality.
     const spain = understand("Un site basé en Espagne m'a débité 89 € sans autorisation, que faire ?").facts;
     const usa = understand('On part aux États-Unis cet été, quels papiers ?').facts;

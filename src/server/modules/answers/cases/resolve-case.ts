@@ -79,6 +79,13 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    fact: (f) => f.building,
+    values: {
+      maison: /\bmaisons? individuelles?\b|\bpavillon/u,
+      collectif: /\bcopropriete\b|\bimmeubles? (?:collectifs?|en copropriete)\b|\bsyndicat des coproprietaires\b/u,
+    },
+  },
+  {
     fact: (f) => f.contract,
     values: {
       cdi: /\bcdi\b|\bindetermine/u,

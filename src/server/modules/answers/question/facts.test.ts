@@ -312,6 +312,20 @@ describe('extractFacts: surfaces', () => {
   });
 });
 
+describe('extractFacts: the building', () => {
+  it.each([
+    ['Je loue une maison avec un petit jardin', 'maison'],
+    ['Notre pavillon est mitoyen', 'maison'],
+    ['Mon appartement est au 3e étage', 'collectif'],
+    ['Le syndic ne répond pas', 'collectif'],
+    ['Je loue un T2 vide de 40 m²', 'collectif'],
+    ['Nous avons loué une maison de vacances en août', undefined],
+    ['Mon voisin fait du bruit', undefined],
+  ])('« %s » → %s', (q, building) => {
+    expect(extractFacts(q).building).toBe(building);
+  });
+});
+
 describe('extractFacts: other countries', () => {
   it.each([
     ["Un débit d'un site de vente en ligne basé en Espagne", 'europe'],

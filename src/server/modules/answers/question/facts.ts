@@ -48,6 +48,12 @@ function wordsAround(m: RegExpExecArray): string[] {
 
 export interface QuestionFacts {
   housing?: Housing;
+  /**
+   * The building: a house of one's own (« je loue une maison », « notre pavillon ») or a flat in a shared
+   * building (« mon appartement », « l'immeuble », « la copropriété », « le syndic »). The fiches split the
+   * rules of a detached house and of a building in co-ownership (snow on the pavement, works, heating).
+   */
+  building?: 'maison' | 'collectif';
   contract?: Contract;
   couple?: Couple;
   /** The person is a student. */
@@ -219,6 +225,8 @@ interface Extractor {
  */
 const CATEGORICAL: readonly Extractor[] = [
   { name: 'housing:vide', re: /\b(non[- ]meuble|pas meuble|loue vide|location vide|logement vide|appartement vide|appart vide|maison vide|studio vide|(?:f|t)[1-6]b?(?: bis)? vide|(?:deux|trois|quatre|cinq|2|3|4|5)[- ]pieces vide|(loue|louee|loues) (a )?vide|vide \(non meuble\))/u, apply: (_, f) => void (f.housing ??= 'vide') },
+  { name: 'building:maison', re: /\b((?:une|ma|notre|sa|la|leur) maison(?! de (?:vacances|retraite|sante|justice|quartier))|maison individuelle|pavillon)\b/u, apply: (_, f) => void (f.building ??= 'maison') },
+  { name: 'building:collectif', re: /\b(appartement|appart|immeuble|copropriete|coproprietaires?|syndic|(?:f|t)[1-6]|studio)\b/u, apply: (_, f) => void (f.building ??= 'collectif') },
   { name: 'housing:meuble', re: /\bmeublee?s?\b/u, apply: (_, f) => void (f.housing ??= 'meuble') },
   { name: 'housing:colocation', re: /\b(colocation|colocataires?|coloc)\b/u, apply: (_, f) => void (f.housing ??= 'colocation') },
   { name: 'housing:social', re: /\b(hlm|logement social|bailleur social|office public de l'habitat)\b/u, apply: (_, f) => void (f.housing ??= 'social') },
