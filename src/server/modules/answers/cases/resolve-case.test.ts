@@ -225,6 +225,11 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // Whose death it is: « mon père est mort » makes the person the deceased's child.
+    const fatherDied = understand("Mon père est mort lundi, combien de jours de congé pour l'enterrement ?").facts;
+    expect(factVerdict("En cas de décès d'un enfant,", fatherDied)).toBe('conflict');
+    expect(factVerdict('Décès du père ou de la mère', fatherDied)).toBe('fit');
+    expect(factVerdict("En cas de décès d'un enfant,", understand('Notre fils est décédé, quels congés ?').facts)).toBe('fit');
     // A detached house or a building in co-ownership.
     const house = understand('Je loue une maison, qui doit déneiger le trottoir ?').facts;
     expect(factVerdict('du syndicat des copropriétaires si le trottoir jouxte un immeuble en copropriété', house)).toBe('conflict');
