@@ -63,7 +63,12 @@ export const LIMITS = {
   paraphrase: 0.6,
   /** Quoted sentences (with their items) longer than this are not quoted in a section. */
   quoteWords: 60,
-  lawSentences: 6,
+  /**
+   * Rules quoted in « Ce que dit la loi », within the shared budget of words below: 8 rather than 6 quotes
+   * more of the person's fiche when its rules are short (tuning sets: +1, +3 and +2 key facts on the three
+   * fresher ones, −1 on half A; answer median +2 to +8 words).
+   */
+  lawSentences: 8,
   /** Words quoted in « Ce que dit la loi » and « Démarches et délais » together, at most. */
   bodyWords: 240,
   stepSentences: 5,
