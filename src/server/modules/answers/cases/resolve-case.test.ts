@@ -225,6 +225,11 @@ describe('factVerdict', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
+    // Children of the couple, or of another union.
+    const firstMarriage = understand("Mon père est décédé. Il s'était remarié, et nous sommes nés de son premier mariage. Que va hériter sa veuve ?").facts;
+    expect(factVerdict('Si le défunt ne laisse que des enfants issus du couple,', firstMarriage)).toBe('conflict');
+    expect(factVerdict("Si le défunt laisse des enfants issus d'une autre union,", firstMarriage)).toBe('fit');
+    expect(factVerdict("Si le défunt laisse des enfants issus d'une autre union,", understand('Mon mari est décédé, que vont hériter nos deux enfants ?').facts)).toBe('conflict');
     // Whose death it is: « mon père est mort » makes the person the deceased's child.
     const fatherDied = understand("Mon père est mort lundi, combien de jours de congé pour l'enterrement ?").facts;
     expect(factVerdict("En cas de décès d'un enfant,", fatherDied)).toBe('conflict');

@@ -79,6 +79,14 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
+    // « Le défunt ne laisse que des enfants issus du couple » / « … des enfants issus d'une autre union ».
+    fact: (f) => f.childrenOfCouple,
+    values: {
+      true: /\bissus? du couple\b|\benfants communs\b|\bissus? de ce mariage\b/u,
+      false: /\bissus? d'une (?:autre|precedente) union\b|\bnon communs\b|\bpremier lit\b/u,
+    },
+  },
+  {
     fact: (f) => f.building,
     values: {
       maison: /\bmaisons? individuelles?\b|\bpavillon/u,

@@ -121,6 +121,7 @@ export function factLines(f: QuestionFacts): string[] {
   if (f.tenure) lines.push(`Logement : ${f.tenure === 'locataire' ? 'loué (locataire)' : 'possédé (propriétaire)'}`);
   if (f.agreement) lines.push(`Accord de l'autre partie : ${f.agreement === 'accord' ? 'oui' : 'non'}`);
   if (f.distances.length > 0) lines.push(`Distances citées : ${f.distances.map((d) => distanceText(d)).join(', ')}`);
+  if (f.childrenOfCouple !== undefined) lines.push(`Enfants : ${f.childrenOfCouple ? 'du couple' : "d'une autre union"}`);
   if (f.building) lines.push(`Bâtiment : ${f.building === 'maison' ? 'maison individuelle' : 'immeuble collectif (appartement)'}`);
   if (f.abroad) lines.push(`Autres pays cités : ${f.abroad === 'europe' ? "en Europe (Union européenne, EEE ou Suisse)" : "hors d'Europe"}`);
   if (f.areas.length > 0) lines.push(`Surfaces citées : ${f.areas.map((a) => `${fr(a)} m²`).join(', ')}`);

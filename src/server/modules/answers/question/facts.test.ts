@@ -312,6 +312,18 @@ describe('extractFacts: surfaces', () => {
   });
 });
 
+describe('extractFacts: children of the couple or of another union', () => {
+  it.each([
+    ["Il s'était remarié, et ma sœur et moi sommes nés de son premier mariage", false],
+    ["Mon mari a un fils d'une précédente union", false],
+    ['Nos deux enfants vivent avec nous', true],
+    ['Notre fille a 12 ans', true],
+    ['Mon père est décédé sans testament', undefined],
+  ])('« %s » → %s', (q, common) => {
+    expect(extractFacts(q).childrenOfCouple).toBe(common);
+  });
+});
+
 describe('extractFacts: the building', () => {
   it.each([
     ['Je loue une maison avec un petit jardin', 'maison'],

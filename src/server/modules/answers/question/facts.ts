@@ -54,6 +54,11 @@ export interface QuestionFacts {
    * rules of a detached house and of a building in co-ownership (snow on the pavement, works, heating).
    */
   building?: 'maison' | 'collectif';
+  /**
+   * Whether the children are the couple's (« nos deux enfants », « notre fils ») or born of another union
+   * (« nés de son premier mariage », « d'une précédente union »): a surviving spouse inherits differently.
+   */
+  childrenOfCouple?: boolean;
   contract?: Contract;
   couple?: Couple;
   /** The person is a student. */
@@ -225,6 +230,8 @@ interface Extractor {
  */
 const CATEGORICAL: readonly Extractor[] = [
   { name: 'housing:vide', re: /\b(non[- ]meuble|pas meuble|loue vide|location vide|logement vide|appartement vide|appart vide|maison vide|studio vide|(?:f|t)[1-6]b?(?: bis)? vide|(?:deux|trois|quatre|cinq|2|3|4|5)[- ]pieces vide|(loue|louee|loues) (a )?vide|vide \(non meuble\))/u, apply: (_, f) => void (f.housing ??= 'vide') },
+  { name: 'children:other-union', re: /\b(?:premier|precedent|autre) (?:mariage|lit)\b|\b(?:precedente|premiere|autre) union\b|\bpremiere (?:femme|epouse|compagne)\b|\bpremier (?:mari|epoux|compagnon)\b/u, apply: (_, f) => void (f.childrenOfCouple ??= false) },
+  { name: 'children:couple', re: /\b(?:nos (?:deux |trois |quatre |cinq |[2-9] )?enfants|notre (?:fils|fille|enfant)|enfants (?:communs|du couple|en commun))\b/u, apply: (_, f) => void (f.childrenOfCouple ??= true) },
   { name: 'building:maison', re: /\b((?:une|ma|notre|sa|la|leur) maison(?! de (?:vacances|retraite|sante|justice|quartier))|maison individuelle|pavillon)\b/u, apply: (_, f) => void (f.building ??= 'maison') },
   { name: 'building:collectif', re: /\b(appartement|appart|immeuble|copropriete|coproprietaires?|syndic|(?:f|t)[1-6]|studio)\b/u, apply: (_, f) => void (f.building ??= 'collectif') },
   { name: 'housing:meuble', re: /\bmeublee?s?\b/u, apply: (_, f) => void (f.housing ??= 'meuble') },
