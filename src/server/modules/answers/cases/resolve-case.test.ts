@@ -220,43 +220,52 @@ describe('headingRange', () => {
   });
 });
 
+describe('factVerdict: the case a question tells, heading by heading', () => {
+  const firstMarriage = "Mon père est décédé. Il s'était remarié, et nous sommes nés de son premier mariage. Que va hériter sa veuve ?";
+  const fatherDied = "Mon père est mort lundi, combien de jours de congé pour l'enterrement ?";
+  const house = 'Je loue une maison, qui doit déneiger le trottoir ?';
+  const spain = "Un site basé en Espagne m'a débité 89 € sans autorisation, que faire ?";
+  const usa = 'On part aux États-Unis cet été, quels papiers ?';
+  const outsideEu = "Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),";
+  const oldPrescription = "J'ai 35 ans. Ma dernière ordonnance d'ophtalmo date d'il y a 4 ans.";
+  const extension = 'Je veux agrandir ma maison de 120 m², faut-il un permis ?';
+  it.each([
+    // Children of the couple, or of another union.
+    ['Si le défunt ne laisse que des enfants issus du couple,', firstMarriage, 'conflict'],
+    ["Si le défunt laisse des enfants issus d'une autre union,", firstMarriage, 'fit'],
+    ["Si le défunt laisse des enfants issus d'une autre union,", 'Mon mari est décédé, que vont hériter nos deux enfants ?', 'conflict'],
+    // Whose death it is: « mon père est mort » makes the person the deceased's child.
+    ["En cas de décès d'un enfant,", fatherDied, 'conflict'],
+    ['Décès du père ou de la mère', fatherDied, 'fit'],
+    ["En cas de décès d'un enfant,", 'Notre fils est décédé, quels congés ?', 'fit'],
+    // A detached house or a building in co-ownership.
+    ['du syndicat des copropriétaires si le trottoir jouxte un immeuble en copropriété', house, 'conflict'],
+    ['du locataire ou du propriétaire si le trottoir jouxte une maison individuelle', house, 'fit'],
+    ['Immeuble en copropriété', 'Dans mon immeuble, qui doit déneiger ?', 'fit'],
+    // Another country named: in Europe or outside it; « l'Espace économique européen » is no nationality.
+    [outsideEu, spain, 'conflict'],
+    [outsideEu, usa, 'fit'],
+    ['Dans l’Union européenne', spain, 'fit'],
+    ['Hors UE', spain, 'conflict'],
+    ["Documents utiles pour un voyage hors d'Europe", usa, 'fit'],
+    ['Espace économique européen', usa, 'neutral'],
+    ['Vous êtes Européen', usa, 'conflict'],
+    // « date de moins de 3 ans » measures how old a thing is, not the person's age.
+    ['si votre dernière ordonnance date de moins de 3 ans', oldPrescription, 'conflict'],
+    ['si votre dernière ordonnance date de moins de 5 ans', oldPrescription, 'fit'],
+    // A surface against a heading in square metres, not against distances.
+    ['De moins de 150 m²', extension, 'fit'],
+    ['De plus de 150 m²', extension, 'conflict'],
+  ])('« %s » for « %s » → %s', (heading, question, verdict) => {
+    expect(factVerdict(heading, understand(question).facts)).toBe(verdict);
+  });
+});
+
 describe('factVerdict', () => {
   it('tests an age, a seniority and a speed excess against the heading’s range', () => {
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 70 ans et je suis locataire").facts)).toBe('fit');
     expect(factVerdict('Le locataire a plus de 65 ans', understand("J'ai 40 ans et je suis locataire").facts)).toBe('conflict');
     expect(factVerdict('Au moins 2 ans d’ancienneté', understand('licencié après trois ans dans mon entreprise').facts)).toBe('fit');
-    // Children of the couple, or of another union.
-    const firstMarriage = understand("Mon père est décédé. Il s'était remarié, et nous sommes nés de son premier mariage. Que va hériter sa veuve ?").facts;
-    expect(factVerdict('Si le défunt ne laisse que des enfants issus du couple,', firstMarriage)).toBe('conflict');
-    expect(factVerdict("Si le défunt laisse des enfants issus d'une autre union,", firstMarriage)).toBe('fit');
-    expect(factVerdict("Si le défunt laisse des enfants issus d'une autre union,", understand('Mon mari est décédé, que vont hériter nos deux enfants ?').facts)).toBe('conflict');
-    // Whose death it is: « mon père est mort » makes the person the deceased's child.
-    const fatherDied = understand("Mon père est mort lundi, combien de jours de congé pour l'enterrement ?").facts;
-    expect(factVerdict("En cas de décès d'un enfant,", fatherDied)).toBe('conflict');
-    expect(factVerdict('Décès du père ou de la mère', fatherDied)).toBe('fit');
-    expect(factVerdict("En cas de décès d'un enfant,", understand('Notre fils est décédé, quels congés ?').facts)).toBe('fit');
-    // A detached house or a building in co-ownership.
-    const house = understand('Je loue une maison, qui doit déneiger le trottoir ?').facts;
-    expect(factVerdict('du syndicat des copropriétaires si le trottoir jouxte un immeuble en copropriété', house)).toBe('conflict');
-    expect(factVerdict('du locataire ou du propriétaire si le trottoir jouxte une maison individuelle', house)).toBe('fit');
-    expect(factVerdict('Immeuble en copropriété', understand('Dans mon immeuble, qui doit déneiger ?').facts)).toBe('fit');
-    // Another country named: in Europe or outside it; « l'Espace économique européen » is no nationality.
-    const spain = understand("Un site basé en Espagne m'a débité 89 € sans autorisation, que faire ?").facts;
-    const usa = understand('On part aux États-Unis cet été, quels papiers ?').facts;
-    expect(factVerdict("Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),", spain)).toBe('conflict');
-    expect(factVerdict("Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),", usa)).toBe('fit');
-    expect(factVerdict('Dans l’Union européenne', spain)).toBe('fit');
-    expect(factVerdict('Hors UE', spain)).toBe('conflict');
-    expect(factVerdict("Documents utiles pour un voyage hors d'Europe", usa)).toBe('fit');
-    expect(factVerdict('Espace économique européen', usa)).toBe('neutral');
-    expect(factVerdict('Vous êtes Européen', usa)).toBe('conflict');
-    // « date de moins de 3 ans » measures how old a thing is, not the person's age.
-    const oldPrescription = understand("J'ai 35 ans. Ma dernière ordonnance d'ophtalmo date d'il y a 4 ans.").facts;
-    expect(factVerdict('si votre dernière ordonnance date de moins de 3 ans', oldPrescription)).toBe('conflict');
-    expect(factVerdict('si votre dernière ordonnance date de moins de 5 ans', oldPrescription)).toBe('fit');
-    // A surface against a heading in square metres (« De moins de 150 m² »), not against distances.
-    expect(factVerdict('De moins de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('fit');
-    expect(factVerdict('De plus de 150 m²', understand('Je veux agrandir ma maison de 120 m², faut-il un permis ?').facts)).toBe('conflict');
     // « a moins de 18 ans » is an age: the person's two years in the job do not fit it, and an adult's
     // question (no age, no minor named) is not the case of a minor.
     const adultAtWork = understand('Je travaille en CDI dans un restaurant depuis 2 ans, mon patron ne paie plus mes heures').facts;
