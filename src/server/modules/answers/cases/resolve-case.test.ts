@@ -224,6 +224,7 @@ describe('factVerdict: the case a question tells, heading by heading', () => {
   const firstMarriage = "Mon père est décédé. Il s'était remarié, et nous sommes nés de son premier mariage. Que va hériter sa veuve ?";
   const fatherDied = "Mon père est mort lundi, combien de jours de congé pour l'enterrement ?";
   const house = 'Je loue une maison, qui doit déneiger le trottoir ?';
+  const widow = "Mon mari est décédé sans testament, nous avons deux enfants ensemble. Qu'est-ce que j'hérite ?";
   const spain = "Un site basé en Espagne m'a débité 89 € sans autorisation, que faire ?";
   const usa = 'On part aux États-Unis cet été, quels papiers ?';
   const outsideEu = "Lorsque l'établissement du bénéficiaire se situe en dehors de l'Union européenne ou de l'Espace économique européen (EEE),";
@@ -237,6 +238,12 @@ describe('factVerdict: the case a question tells, heading by heading', () => {
     // Whose death it is: « mon père est mort » makes the person the deceased's child.
     ["En cas de décès d'un enfant,", fatherDied, 'conflict'],
     ['Décès du père ou de la mère', fatherDied, 'fit'],
+    // A widow(er): the late spouse was married, and the children they name are the deceased's.
+    ['Défunt marié', widow, 'fit'],
+    ['Défunt non marié', widow, 'conflict'],
+    ["Place particulière de l'époux", widow, 'fit'],
+    ['le défunt a eu des enfants', widow, 'fit'],
+    ["le défunt n'a pas eu d'enfant", widow, 'conflict'],
     ["En cas de décès d'un enfant,", 'Notre fils est décédé, quels congés ?', 'fit'],
     // A detached house or a building in co-ownership.
     ['du syndicat des copropriétaires si le trottoir jouxte un immeuble en copropriété', house, 'conflict'],

@@ -122,7 +122,8 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
       // A divorce speaks of « époux » all along: the person divorcing is one of them (not when the
       // heading is about their child: « Si un enfant des époux veut être auditionné »).
       separe: /divorc|separ|(?<!enfants? (?:des|d'un|de l'un des) )\bepoux\b/u,
-      veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint/u,
+      // A widow(er)'s late spouse was married: « Défunt marié » and « époux survivant » are their case.
+      veuf: /\bveu(f|ve)|conjoint survivant|deces du conjoint|\bdefunte? marie(?:e)?\b|(?<!enfants? (?:des|d'un|de l'un des) )\bepoux\b/u,
       celibataire: /\bcelibataire|\b(?:non|ni|pas) mari(e|es|ee)\b/u,
     },
   },
@@ -202,8 +203,9 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
   },
   {
     // The deceased's children, in the estate fiches' cases (« le défunt a eu des enfants » / « n'a pas eu
-    // d'enfant », « Défunt sans enfant »): a child or grandchild of the deceased inheriting says they had some.
-    fact: (f) => (f.heir === 'enfant' || f.heir === 'petit-enfant' ? true : undefined),
+    // d'enfant », « Défunt sans enfant »): a child or grandchild of the deceased inheriting says they had some,
+    // and so does a surviving spouse who names their children (« nous avons deux enfants »).
+    fact: (f) => (f.heir === 'enfant' || f.heir === 'petit-enfant' || (f.heir === 'conjoint' && ((f.children ?? 0) > 0 || f.childrenOfCouple !== undefined)) ? true : undefined),
     values: {
       true: /\bdefunt (?:a eu|ayant eu|avec) (?:des |un |d'|de )?(?:enfants?|descendants?)\b/u,
       false: /\bdefunt (?:n'a (?:pas eu|jamais eu|eu aucun)|n'ayant pas eu|sans) (?:d'|de )?(?:enfants?|descendants?)\b/u,
