@@ -644,9 +644,10 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         const cells = cellsNamedByQuestion(listed.sentence, matcher, titleStems);
         const narrowed = items.length === listed.items.length ? listed : { ...listed, items };
         const unit = cells === undefined ? narrowed : { ...narrowed, sentence: cells };
-        // A list narrowed to the items the question names (« Zone tendue : … »), or a table row to its
-        // columns (« télépaiement (internet…) : 30 jours »), gives the person's case.
-        const ownVerdict = (named.includes(false) && items.length > 0) || cells !== undefined ? (verdicts[ui] === 'conflict' ? 'conflict' : 'fit') : (verdicts[ui] ?? 'neutral');
+        // A list narrowed to the items the question names word for word (« Zone tendue : … ») gives the
+        // person's case. A row narrowed to its columns by a single word (« internet ») only leaves out
+        // the others: the word may be said of something else (« téléphone au volant »).
+        const ownVerdict = named.includes(false) && items.length > 0 ? (verdicts[ui] === 'conflict' ? 'conflict' : 'fit') : (verdicts[ui] ?? 'neutral');
         if (ownVerdict === 'conflict') return;
         if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
         const column = tableColumn(unit.sentence);
