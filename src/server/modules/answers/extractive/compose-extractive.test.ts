@@ -584,6 +584,7 @@ describe('a condition at the end of a sentence', () => {
   it('reads it, and leaves out the rule whose condition the person is not in', () => {
     expect(trailingCondition("Pour les remplacer, il n'est pas nécessaire de retourner chez le médecin, si votre dernière ordonnance date de moins de 3 ans.")).toBe('si votre dernière ordonnance date de moins de 3 ans');
     expect(trailingCondition('Le locataire doit payer le loyer.')).toBeUndefined();
+    expect(trailingCondition("Le salarié a droit à une indemnité, lorsqu'il a au moins 8 mois d'ancienneté.")).toBe("lorsqu'il a au moins 8 mois d'ancienneté");
     const text = [
       "Pour les remplacer, il n'est pas nécessaire de retourner chez l'ophtalmologiste, si votre dernière ordonnance date de moins de 3 ans.",
       "Vous pouvez aller chez l'opticien sans nouvelle ordonnance, si votre dernière ordonnance date de moins de 5 ans.",

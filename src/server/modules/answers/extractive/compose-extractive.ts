@@ -95,7 +95,7 @@ export function sentenceCondition(sentence: string): string | undefined {
  * chez le médecin, si votre dernière ordonnance date de moins de 3 ans. »).
  */
 export function trailingCondition(sentence: string): string | undefined {
-  return /, ((?:si|lorsque|lorsqu'|quand) [^,;:]{3,120})\.$/u.exec(sentence)?.[1];
+  return /, ((?:(?:si|lorsque|quand) |lorsqu['’]|s['’]ils? )[^,;:]{3,120})\.$/u.exec(sentence)?.[1];
 }
 
 /** Sentences that announce the cases that follow instead of stating a rule. */
