@@ -346,6 +346,7 @@ describe('extractFacts: other countries', () => {
     ['Ma mère, qui vit au Maroc, veut venir chez moi', 'hors-europe'],
     ['Un vol de Madrid à New York', undefined],
     ['Je vis à Paris', undefined],
+    ["Ma mère voudrait que je vienne la chercher à l'aéroport", undefined],
   ])('« %s » → %s', (q, abroad) => {
     expect(extractFacts(q).abroad).toBe(abroad);
   });

@@ -197,7 +197,8 @@ const EUROPE_PLACES = [
   'allemagne', 'autriche', 'belgique', 'bulgarie', 'chypre', 'croatie', 'danemark', 'espagne', 'estonie', 'finlande', 'grece', 'hongrie',
   'irlande', 'italie', 'lettonie', 'lituanie', 'luxembourg', 'malte', 'pays-bas', 'hollande', 'pologne', 'portugal', 'republique tcheque',
   'roumanie', 'slovaquie', 'slovenie', 'suede', 'islande', 'liechtenstein', 'norvege', 'suisse',
-  'berlin', 'munich', 'madrid', 'barcelone', 'rome', 'milan', 'lisbonne', 'porto', 'amsterdam', 'bruxelles', 'geneve', 'lausanne', 'varsovie', 'vienne', 'athenes',
+  // Not « Vienne » (« qu'il vienne ») nor « Porto » (the wine): common French words.
+  'berlin', 'munich', 'madrid', 'barcelone', 'rome', 'milan', 'lisbonne', 'amsterdam', 'bruxelles', 'geneve', 'lausanne', 'varsovie', 'athenes',
 ];
 /** Countries and cities outside Europe that questions name. */
 const NON_EUROPE_PLACES = [
