@@ -178,26 +178,18 @@ const CATEGORY_CUES: readonly { fact: (f: QuestionFacts) => string | boolean | u
     },
   },
   {
-    // The tax cases of an estate or a gift, by who the heir is to the deceased or the donor.
-    // Who died, as a rule's case names them (« En cas de décès d'un enfant », « Décès du père ou de la
-    // mère »), for the person who told whose death it is (« mon père est mort »: they are the child).
+    // Who the heir is to the deceased or the donor: the tax cases of an estate or a gift (« Enfant »,
+    // « Frères ou sœurs »), and who died as a rule's case names them (« En cas de décès d'un enfant »,
+    // « Décès du père ou de la mère ») for the person who told whose death it is (« mon père est mort »:
+    // they are the child).
     fact: (f) => f.heir,
     values: {
-      enfant: /\bdeces (?:du pere|de la mere|d'un parent|des parents|du pere ou de la mere|de votre pere|de votre mere)\b/u,
-      ascendant: /\bdeces (?:d'un enfant|de l'enfant|de votre enfant)\b/u,
-      conjoint: /\bdeces (?:du conjoint|de l'epoux|de votre epoux|du partenaire|de votre conjoint|du concubin)\b/u,
-      'frere-soeur': /\bdeces (?:d'un frere|d'une soeur|d'un frere ou d'une soeur)\b/u,
-    },
-  },
-  {
-    fact: (f) => f.heir,
-    values: {
-      enfant: /^enfants?$/u,
+      enfant: /^enfants?$|\bdeces (?:du pere|de la mere|d'un parent|des parents|du pere ou de la mere|de votre pere|de votre mere)\b/u,
       'petit-enfant': /^petits?-enfants?$/u,
-      ascendant: /^ascendants?\b/u,
-      'frere-soeur': /^freres? (?:ou|et) soeurs?$/u,
+      ascendant: /^ascendants?\b|\bdeces (?:d'un enfant|de l'enfant|de votre enfant)\b/u,
+      'frere-soeur': /^freres? (?:ou|et) soeurs?$|\bdeces (?:d'un frere|d'une soeur|d'un frere ou d'une soeur)\b/u,
       neveu: /^neveux? (?:ou|et) nieces?$/u,
-      conjoint: /^epoux (?:ou|et) partenaire/u,
+      conjoint: /^epoux (?:ou|et) partenaire|\bdeces (?:du conjoint|de l'epoux|de votre epoux|du partenaire|de votre conjoint|du concubin)\b/u,
       autre: /^autre situation$/u,
     },
   },
