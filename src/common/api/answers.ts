@@ -48,6 +48,12 @@ export const answerSourceSchema = z.object({
   id: z.string(),
   title: z.string(),
   url: z.string(),
+  /**
+   * ISO calendar date (YYYY-MM-DD) of the fiche's last update as its publisher dates it, whatever the source
+   * (service-public.fr, travail-emploi.gouv.fr…). Shown under the sources (« Fiche mise à jour le … ») and in
+   * the pré-dossier. Absent from answers kept by older versions of the site.
+   */
+  date: z.string().optional(),
   references: z.array(legalReferenceSchema),
 });
 
@@ -127,6 +133,7 @@ const pdfSourceSchema = answerSourceSchema.extend({
   id: z.string().max(PREFILE_LIMITS.idChars),
   title: z.string().max(PREFILE_LIMITS.titleChars),
   url: z.string().max(PREFILE_LIMITS.urlChars),
+  date: z.string().max(PREFILE_LIMITS.shortChars).optional(),
   references: z
     .array(
       legalReferenceSchema.extend({

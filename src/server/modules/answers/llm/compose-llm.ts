@@ -92,6 +92,7 @@ export function toAnswerSources(sources: RetrievedSource[]): AnswerSource[] {
     id: s.id,
     title: s.title,
     url: s.url,
+    ...(s.date ? { date: s.date } : {}),
     references: s.references.map((r) => ({
       title: r.title,
       // The fiches cite Légifrance's old addresses (http, jsessionid): today's form.

@@ -388,6 +388,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
     id: a.fiche.id,
     title: a.fiche.title,
     url: a.fiche.url,
+    ...(a.fiche.date ? { date: a.fiche.date } : {}),
     passages: selectPassages(a, result, matcher, u, i === 0),
     references: a.references().map((r) => ({ ...r })),
   }));

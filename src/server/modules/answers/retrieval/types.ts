@@ -26,6 +26,8 @@ export type RetrievedSource = {
   id: string;
   title: string;
   url: string;
+  /** ISO date (YYYY-MM-DD) of the fiche's last update, as the corpus records it (the answer's `sources[].date`). */
+  date?: string;
   passages: RetrievedPassage[];
   references: RetrievedReference[];
 };
