@@ -49,6 +49,7 @@ export function AnswerActions({ stored, onNewQuestion, placement }: AnswerAction
       const text = answerToPlainText(stored.question, answer, {
         chosenCase: chosenCase && choicesQuestion ? { question: choicesQuestion, label: chosenCase } : undefined,
         origin: window.location.origin,
+        now: Date.now(),
       });
       await navigator.clipboard.writeText(text);
       setCopy('copied');

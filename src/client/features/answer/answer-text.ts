@@ -1,29 +1,20 @@
 import { ANSWER_NOTICE, type Answer } from '../../../common/api/answers';
 import { chosenCaseLine, parseSectionText, withAbsoluteSiteLinks } from '../../../common/answer-text';
-import { formatFrenchDate, parseDateValue } from '../../../common/french-dates';
+import { ficheDatesLine, isDataStale, liveFicheLabel, staleDataWarning } from '../../../common/data-freshness';
+import { formatFrenchDate } from '../../../common/french-dates';
 
 /** The site paths the answers may write, and the words of their links. */
 export const SITE_LINK_LABELS: Record<string, string> = {
   '/#professionnels': 'la recherche de professionnels près de chez vous',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Data older than this is announced plainly on the answer screen. */
-export const STALE_DATA_DAYS = 365;
-
-/** Whether the data date (`2026-11-06` or an ISO date-time) is more than a year before `now`. */
-export function isDataStale(dataDate: string, now: number): boolean {
-  const date = parseDateValue(dataDate);
-  return date !== undefined && now - date.getTime() > STALE_DATA_DAYS * DAY_MS;
-}
-
-export const LIVE_FICHE_LABEL = 'Vérifier la version à jour sur service-public.fr';
-
 export interface PlainTextOptions {
   /** The case the visitor chose among the answer's alternatives, with the question it settles. */
   chosenCase?: { question: string; label: string } | undefined;
   /** Origin of this site, to spell out its own paths (`/#professionnels`) as full addresses. */
   origin?: string;
+  /** The clock (ms): with it, data more than a year old is announced as on the screen. */
+  now?: number;
 }
 
 /** The answer as plain text, for « Copier ». `answer.sections` are the ones shown (the chosen case's). */
@@ -45,9 +36,14 @@ export function answerToPlainText(question: string, answer: Answer, options: Pla
     }
     lines.push('');
   }
-  lines.push(`Données à jour au ${formatFrenchDate(answer.dataDate)}.`);
+  // The fiches' own dates; for answers kept without them, the date of the data.
+  lines.push(`${ficheDatesLine(answer.sources) ?? `Données à jour au ${formatFrenchDate(answer.dataDate)}`}.`);
   const live = answer.sources[0];
-  if (live) lines.push(`${LIVE_FICHE_LABEL}\u202f: ${live.url}`);
+  if (live) lines.push(`${liveFicheLabel(live.url)}\u202f: ${live.url}`);
+  if (options.now !== undefined && isDataStale(answer.dataDate, options.now)) {
+    const warning = staleDataWarning(answer.dataDate, live?.url ?? null);
+    lines.push('', warning.title, warning.url ? `${warning.check} ${warning.url}` : warning.check);
+  }
   lines.push('', ANSWER_NOTICE, '', 'Source\u202f: QuestionLegale.info');
   return lines.join('\n');
 }

@@ -10,8 +10,9 @@ import {
   type AnswerSource,
 } from '../../../common/api/answers';
 import { parseInline, parseSectionText } from '../../../common/answer-text';
+import { ficheDatesLine, isDataStale, liveFicheLabel, sourceSiteName, staleDataWarning } from '../../../common/data-freshness';
 import { formatFrenchDate } from '../../../common/french-dates';
-import { LIVE_FICHE_LABEL, SITE_LINK_LABELS, isDataStale } from './answer-text';
+import { SITE_LINK_LABELS } from './answer-text';
 
 /** Emergency numbers, shown before anything else when the question reveals danger (`answer.urgent`). */
 export function EmergencyBlock() {
@@ -133,7 +134,7 @@ export function AnswerSections({ sections, streaming }: AnswerSectionsProps) {
   );
 }
 
-/** The numbered sources: the service-public.fr fiche, then its legal references (Légifrance). */
+/** The numbered sources: the official fiche (its site named from its address), then its legal references (Légifrance). */
 export function SourcesList({ sources }: { sources: readonly AnswerSource[] }) {
   if (sources.length === 0) return null;
   return (
@@ -147,7 +148,7 @@ export function SourcesList({ sources }: { sources: readonly AnswerSource[] }) {
             <a href={source.url} target="_blank" rel="noopener noreferrer" className="answer-source-title">
               {source.title}
             </a>{' '}
-            <span className="answer-source-site">(service-public.fr)</span>
+            <span className="answer-source-site">({sourceSiteName(source.url) ?? 'service-public.fr'})</span>
             {source.references.length > 0 && (
               <ul className="answer-references">
                 {source.references.map((ref, i) => (
@@ -175,20 +176,24 @@ export function SourcesList({ sources }: { sources: readonly AnswerSource[] }) {
 
 export interface DataFreshnessProps {
   dataDate: string;
-  /** The main fiche of the answer (its live page on service-public.fr), when there is one. */
-  liveFicheUrl: string | null;
+  /** The answer's sources: their fiches' dates, and the first one's live page. */
+  sources: readonly AnswerSource[];
 }
 
-/** The date of the data, next to the link to the live fiche. */
-export function DataFreshness({ dataDate, liveFicheUrl }: DataFreshnessProps) {
+/**
+ * One line under the sources: the date of each fiche quoted (« Fiche mise à jour le … »), or the date of the
+ * data for an answer kept without them, next to the link to the main fiche's live page.
+ */
+export function DataFreshness({ dataDate, sources }: DataFreshnessProps) {
+  const live = sources[0]?.url ?? null;
   return (
     <p className="answer-data-date">
-      Données à jour au {formatFrenchDate(dataDate)}
-      {liveFicheUrl && (
+      {ficheDatesLine(sources) ?? `Données à jour au ${formatFrenchDate(dataDate)}`}
+      {live && (
         <>
           {' — '}
-          <a href={liveFicheUrl} target="_blank" rel="noopener noreferrer">
-            {LIVE_FICHE_LABEL}
+          <a href={live} target="_blank" rel="noopener noreferrer">
+            {liveFicheLabel(live)}
             <span className="ql-visually-hidden"> (nouvel onglet)</span>
           </a>
         </>
@@ -197,30 +202,34 @@ export function DataFreshness({ dataDate, liveFicheUrl }: DataFreshnessProps) {
   );
 }
 
-/** A plain warning when the data is more than a year old (`now`: the clock, injected for tests). */
-export function StaleDataWarning({ dataDate, liveFicheUrl, now }: DataFreshnessProps & { now: number }) {
+export interface StaleDataWarningProps {
+  dataDate: string;
+  /** The main fiche of the answer (its live page), when there is one. */
+  liveFicheUrl: string | null;
+  /** The clock (ms), injected for tests. */
+  now: number;
+}
+
+/** A short warning, once per answer, when the data is more than a year old: the fiche to check, by its address. */
+export function StaleDataWarning({ dataDate, liveFicheUrl, now }: StaleDataWarningProps) {
   if (!isDataStale(dataDate, now)) return null;
+  const warning = staleDataWarning(dataDate, liveFicheUrl);
   return (
     <div className="answer-stale" role="note" aria-labelledby="answer-stale-title">
       <p id="answer-stale-title" className="answer-stale-title">
-        Attention&#8239;: ces informations datent du {formatFrenchDate(dataDate)}, il y a plus d'un an.
+        {warning.title}
       </p>
       <p>
-        La loi, les montants et les délais ont pu changer depuis. Avant toute démarche, vérifiez la fiche officielle
-        à jour
-        {liveFicheUrl ? (
+        {warning.check}
+        {warning.url && (
           <>
             {' '}
-            sur{' '}
-            <a href={liveFicheUrl} target="_blank" rel="noopener noreferrer">
-              service-public.fr
+            <a className="answer-stale-link" href={warning.url} target="_blank" rel="noopener noreferrer">
+              {warning.url}
               <span className="ql-visually-hidden"> (nouvel onglet)</span>
             </a>
           </>
-        ) : (
-          ' sur service-public.fr'
         )}
-        .
       </p>
     </div>
   );

@@ -567,10 +567,48 @@ describe('ReponseLegalePage — a case left open (choices)', () => {
 });
 
 describe('ReponseLegalePage — freshness', () => {
-  it('warns plainly when the data is more than a year old, with the live fiche', async () => {
-    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: '2020-11-12' }));
-    const note = screen.getByText(/ces informations datent du 12 novembre 2020, il y a plus d'un an/).closest('[role="note"]') as HTMLElement;
-    expect(within(note).getByRole('link', { name: /service-public.fr/ }).getAttribute('href')).toBe(ANSWER.sources[0]?.url);
+  /** The answer as the server sends it today: each source with its fiche's date. */
+  const dated = (dataDate: string): typeof ANSWER => ({
+    ...ANSWER,
+    dataDate,
+    sources: ANSWER.sources.map((s, i) => ({ ...s, date: i === 0 ? '2020-11-12' : '2019-03-04' })),
+  });
+
+  it('states the date of each fiche in one line under the sources, next to the live fiche', async () => {
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', dated(new Date().toISOString().slice(0, 10))));
+    const line = screen.getByText(/^Fiches mises à jour le 12 novembre 2020 \[1\], le 4 mars 2019 \[2\]/);
+    expect(line.tagName).toBe('P');
+    const sources = screen.getByRole('heading', { name: 'Sources' }).closest('section') as HTMLElement;
+    // Under the sources: after their list in the document.
+    expect(sources.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(line).getByRole('link', { name: /Vérifier la version à jour sur service-public.fr/ }).getAttribute('href')).toBe(ANSWER.sources[0]?.url);
+    expect(screen.queryByText(/Données à jour au/)).toBeNull();
+    // Recent data: no warning.
+    expect(screen.queryByRole('note', { name: /Attention/ })).toBeNull();
+  });
+
+  it('one fiche: « Fiche mise à jour le … »; an answer kept without fiche dates keeps the date of the data', async () => {
+    const one = dated('2026-11-06');
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...one, sources: one.sources.slice(0, 1) }));
+    expect(screen.getByText(/^Fiche mise à jour le 12 novembre 2020/)).toBeTruthy();
+    cleanup();
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', { ...ANSWER, dataDate: '2026-11-06' }));
+    expect(screen.getByText(/^Données à jour au 6 novembre 2026/)).toBeTruthy();
+  });
+
+  it('warns once, shortly, when the data is more than a year old, naming the live fiche by its address', async () => {
+    await renderStored(storedAnswer(QUESTION, '2026-11-20T09:30:00.000Z', dated('2020-11-12')));
+    const notes = screen.getAllByRole('note').filter((n) => n.classList.contains('answer-stale'));
+    expect(notes).toHaveLength(1);
+    const note = notes[0] as HTMLElement;
+    expect(note.textContent).toBe(
+      `Attention\u202f: ces informations datent du 12 novembre 2020, il y a plus d'un an.Vérifiez la fiche à jour\u202f: ${ANSWER.sources[0]?.url} (nouvel onglet)`,
+    );
+    const link = within(note).getByRole('link', { name: /service-public\.fr\/particuliers\/vosdroits\/F31269/ });
+    expect(link.getAttribute('href')).toBe(ANSWER.sources[0]?.url);
+    // Before the answer: the warning comes ahead of the first section.
+    const summary = screen.getByRole('heading', { name: 'En bref' });
+    expect(note.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says nothing of the kind for recent data', async () => {
@@ -578,3 +616,4 @@ describe('ReponseLegalePage — freshness', () => {
     expect(screen.queryByText(/il y a plus d'un an/)).toBeNull();
   });
 });
+

@@ -66,7 +66,7 @@ function AnswerBody({ urgent, sections, sources, dataDate, streaming, choices, c
       {choices && onChoose && <AnswerChoicesView choices={choices} chosen={chosen} onChoose={onChoose} />}
       <AnswerSections sections={sections} streaming={streaming} />
       <SourcesList sources={sources} />
-      {dataDate && <DataFreshness dataDate={dataDate} liveFicheUrl={liveFicheUrl} />}
+      {dataDate && <DataFreshness dataDate={dataDate} sources={sources} />}
       <AnswerNotice />
     </div>
   );
