@@ -2,8 +2,9 @@
 export const MESSAGES = {
   wordLimit: 'Limite de mots atteinte (500 mots maximum).',
   questionTooLong: 'Votre question est trop longue (6\u00a0000 caractères maximum). Veuillez la raccourcir.',
+  // Links and e-mail addresses are accepted (question-links.ts): only another run of 41 characters is refused.
   wordTooLong:
-    "Un mot de votre question dépasse 40 caractères. Vérifiez qu'il ne manque pas d'espace ou retirez les liens.",
+    "Un mot de votre question dépasse 40 caractères. Vérifiez qu'il ne manque pas d'espace entre deux mots.",
   notFrench:
     'Le texte saisi ne semble pas être en français. Veuillez saisir votre question en français.',
   attachment:

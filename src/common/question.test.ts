@@ -4,6 +4,7 @@ import { FOREIGN_WORDS, FRENCH_PATTERNS, FRENCH_WORDS } from './french-score-dat
 import frenchFixture from './fixtures/french-sentences.json';
 import nonFrenchFixture from './fixtures/non-french-sentences.json';
 import { MESSAGES } from './messages';
+import { LINK_PLACEHOLDER } from './question-links';
 import {
   FRENCH_SCORE_THRESHOLD,
   MAX_QUESTION_CHARS,
@@ -334,5 +335,53 @@ describe('validateQuestion', () => {
     expect(MESSAGES.notFrench).toBe(
       'Le texte saisi ne semble pas être en français. Veuillez saisir votre question en français.',
     );
+  });
+});
+
+describe('links and e-mail addresses in a question', () => {
+  const LONG_LINK = 'https://www.leboncoin.fr/ad/voitures/2847561930?utm_source=partage&utm_medium=copie';
+
+  it('accepts them and analyses the question without them (a placeholder stands in their place)', () => {
+    const question = `J'ai acheté une voiture via ${LONG_LINK} et le vendeur (vendeur.particulier@exemple-mail.fr) ne répond plus. Que puis-je faire ?`;
+    expect(validateQuestion(question)).toEqual({
+      ok: true,
+      text: `J'ai acheté une voiture via ${LINK_PLACEHOLDER} et le vendeur (${LINK_PLACEHOLDER}) ne répond plus. Que puis-je faire ?`,
+    });
+  });
+
+  it('still refuses any other word of more than 40 characters', () => {
+    const question = `Mon vendeur ne répond plus à mes messages, que puis-je faire ? ${LONG_LINK}`;
+    expect(validateQuestion(question).ok).toBe(true);
+    expect(validateQuestion(`${question} ${'b'.repeat(MAX_WORD_CHARS + 1)}`)).toMatchObject({ ok: false, code: 'long_word' });
+    expect(MESSAGES.wordTooLong).not.toMatch(/liens/u);
+  });
+
+  it('gives a link no French score: a link alone, or in English, is no French question', () => {
+    expect(validateQuestion(LONG_LINK)).toMatchObject({ ok: false, code: 'not_french' });
+    expect(validateQuestion(`My landlord keeps my deposit, see ${LONG_LINK}`)).toMatchObject({ ok: false, code: 'not_french' });
+  });
+});
+
+describe('a message that reveals danger', () => {
+  const SHORT_FORMS = ['mon mari me frappe', 'il me frappe', 'au secours il me tape', 'je veux mourir', 'mon père me bat', 'il va me tuer'];
+
+  it.each(SHORT_FORMS)('is never refused for its language score or its shortness: %s', (text) => {
+    expect(validateQuestion(text)).toEqual({ ok: true, text });
+  });
+
+  it('passes where the score alone refuses it', () => {
+    // These used to get « Le texte saisi ne semble pas être en français » (too short for the score).
+    const refusedByScore = SHORT_FORMS.filter((text) => !isFrench(text));
+    expect(refusedByScore).toEqual(expect.arrayContaining(['mon mari me frappe', 'il me frappe', 'au secours il me tape']));
+  });
+
+  it('is not refused for a long run of characters either (masked, like a link)', () => {
+    const text = `au secours il me frappe ${'!'.repeat(60)}`;
+    expect(validateQuestion(text)).toEqual({ ok: true, text: `au secours il me frappe ${LINK_PLACEHOLDER}` });
+  });
+
+  it('keeps the limits that bound the cost: 6,000 characters, 500 words', () => {
+    expect(validateQuestion(`il me frappe ${'a '.repeat(3000)}`)).toMatchObject({ ok: false, code: 'too_long' });
+    expect(validateQuestion(`il me frappe ${'mot '.repeat(500)}`)).toMatchObject({ ok: false, code: 'too_many_words' });
   });
 });

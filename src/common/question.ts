@@ -18,8 +18,10 @@ import {
   QUI_OPENING,
 } from './french-score-data';
 import { MESSAGES } from './messages';
+import { LINK_PLACEHOLDER, maskLinks } from './question-links';
+import { dangerKind } from './urgency';
 
-import { MAX_QUESTION_CHARS, MAX_WORDS, countWords, hasLongWord } from './words';
+import { MAX_QUESTION_CHARS, MAX_WORD_CHARS, MAX_WORDS, countWords, hasLongWord } from './words';
 
 export { MAX_QUESTION_CHARS, MAX_WORD_CHARS, MAX_WORDS, countWords, hasLongWord, truncateToWords } from './words';
 
@@ -258,6 +260,7 @@ export function isKnownShortQuestion(text: string, knowsWord: KnowsWord): boolea
 }
 
 export type QuestionValidation =
+  /** `text`: the trimmed question as the server analyses it (links and addresses masked, see question-links.ts). */
   | { ok: true; text: string }
   | { ok: false; code: 'empty' | 'too_long' | 'long_word' | 'too_many_words' | 'not_french'; message: string };
 
@@ -266,10 +269,17 @@ export interface ValidateQuestionOptions {
   knowsWord?: KnowsWord;
 }
 
+/** Runs of non-whitespace longer than MAX_WORD_CHARS (each start reads at most MAX_WORD_CHARS + 1 characters). */
+const LONG_RUN = new RegExp(`\\S{${MAX_WORD_CHARS + 1},}`, 'gu');
+
 /**
  * Validates a question: not empty, at most MAX_QUESTION_CHARS characters, no word longer than
- * MAX_WORD_CHARS, at most MAX_WORDS words, French. Returns the trimmed text. The length comes first: a
- * longer text is refused without being read further.
+ * MAX_WORD_CHARS, at most MAX_WORDS words, French. Returns the trimmed text as it is to be analysed. The
+ * length comes first: a longer text is refused without being read further.
+ * - Links and e-mail addresses are accepted and replaced by a placeholder (question-links.ts) before any
+ *   other rule reads the text: the word limit still bounds every other word.
+ * - A message that reveals danger (urgency.ts) is never refused for its language score, its shortness or a
+ *   long run of characters (« au secours !!!!… »: masked like a link); the emergency numbers come first.
  */
 export function validateQuestion(text: string, options: ValidateQuestionOptions = {}): QuestionValidation {
   const trimmed = text.trim();
@@ -277,11 +287,15 @@ export function validateQuestion(text: string, options: ValidateQuestionOptions 
   if (trimmed.length > MAX_QUESTION_CHARS) {
     return { ok: false, code: 'too_long', message: MESSAGES.questionTooLong };
   }
-  if (hasLongWord(trimmed)) return { ok: false, code: 'long_word', message: MESSAGES.wordTooLong };
+  let analysed = maskLinks(trimmed);
+  const danger = dangerKind(analysed) !== null;
+  if (danger) analysed = analysed.replace(LONG_RUN, LINK_PLACEHOLDER);
+  else if (hasLongWord(analysed)) return { ok: false, code: 'long_word', message: MESSAGES.wordTooLong };
   if (countWords(trimmed) > MAX_WORDS) {
     return { ok: false, code: 'too_many_words', message: MESSAGES.wordLimit };
   }
-  const short = options.knowsWord !== undefined && isKnownShortQuestion(trimmed, options.knowsWord);
-  if (!short && !isFrench(trimmed)) return { ok: false, code: 'not_french', message: MESSAGES.notFrench };
-  return { ok: true, text: trimmed };
+  if (danger) return { ok: true, text: analysed };
+  const short = options.knowsWord !== undefined && isKnownShortQuestion(analysed, options.knowsWord);
+  if (!short && !isFrench(analysed)) return { ok: false, code: 'not_french', message: MESSAGES.notFrench };
+  return { ok: true, text: analysed };
 }

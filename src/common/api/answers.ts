@@ -22,13 +22,8 @@ export const SECTION_TITLES: Record<SectionId, string> = {
 export const ANSWER_NOTICE =
   "Ces informations sont générales et ne constituent pas un conseil juridique. Pour votre situation précise, consultez un professionnel du droit.";
 
-export const EMERGENCY_NUMBERS = [
-  { number: '17', label: 'Police secours' },
-  { number: '112', label: "Numéro d'urgence européen" },
-  { number: '3919', label: 'Violences Femmes Info (gratuit, anonyme)' },
-  { number: '119', label: 'Allô Enfance en danger' },
-  { number: '3114', label: 'Numéro national de prévention du suicide' },
-] as const;
+/** The emergency numbers live with the danger detection (src/common/urgency.ts), which the browser loads alone. */
+export { EMERGENCY_NUMBERS } from '../urgency';
 
 export const answerSectionSchema = z.object({
   id: z.enum(SECTION_IDS),

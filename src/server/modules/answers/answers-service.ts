@@ -20,7 +20,7 @@ import { understand, type Understanding } from './question/understand';
 import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, type LlmComposeOutcome, type LlmConfig } from './llm/compose-llm';
 import type { RetrievedSource } from './retrieval/types';
 import { cachedFiche, RETRIEVAL, type RetrieveResult } from './retrieval/retrieve';
-import { dangerKind } from './urgency';
+import { dangerKind } from '../../../common/urgency';
 import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
 
 /**
@@ -29,12 +29,14 @@ import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/re
  *
  * Decisions:
  * - Out of scope (no relevant source) → 422 `out_of_scope`, nothing charged. A question that reveals danger
- *   is never out of scope when a fiche is found (retrieval searches the victim's protection too): it gets
- *   the emergency numbers (the answer's `urgent` flag) and its legal fiches. When no fiche is found at all,
- *   or when the visitor has no credit left, it gets, free of charge, a short « safety » answer that puts
- *   the emergency numbers first and points to free help (a bare refusal would leave someone in danger
- *   without the numbers); without credits its legal fiches come with it as sources. The safety text quotes
- *   no source and names no article (mode « extractive »).
+ *   (src/common/urgency.ts) is never charged, and never out of scope when a fiche is found (retrieval
+ *   searches the victim's protection too): it gets the emergency numbers (the answer's `urgent` flag) and
+ *   its legal fiches, composed as any answer. When no fiche is found at all, or when the account has no
+ *   credit left, it gets a short « safety » answer that puts the emergency numbers first and points to free
+ *   help (a bare refusal would leave someone in danger without the numbers); without credits its legal
+ *   fiches come with it as sources. The safety text quotes no source and names no article (mode
+ *   « extractive »). An account with no credit left thus gets no composed answer for free by writing a
+ *   danger phrase into an ordinary question.
  * - One credit per delivered answer: debited atomically after retrieval (so a refusal costs nothing),
  *   refunded on any failure before delivery (composition error, client gone).
  * - LLM mode: null / timeout / error → extractive fallback, same single charge.
@@ -71,8 +73,10 @@ export interface PreparedAnswer {
   city: string | undefined;
   sources: RetrievedSource[];
   urgent: boolean;
-  /** True for the safety answer (no credit taken, nothing to refund). */
+  /** No credit taken, nothing to refund: a question that reveals danger is never charged. */
   free: boolean;
+  /** The safety answer (emergency numbers and free help) instead of a composed one; always free. */
+  safety: boolean;
   /** Balance after the debit. */
   credits: number;
   dataDate: string;
@@ -174,15 +178,16 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     if (retrieved.outOfScope || retrieved.sources.length === 0) {
       if (!urgent) return { ok: false, status: 422, code: 'out_of_scope', message: ANSWER_MESSAGES.outOfScope };
       const balance = (await deps.credits.balance(userId)) ?? 0;
-      return { ...base, sources: [], free: true, credits: balance };
+      return { ...base, sources: [], free: true, safety: true, credits: balance };
+    }
+    if (urgent) {
+      // Never charged. Without credits, the safety answer, with its legal fiches as sources.
+      const balance = (await deps.credits.balance(userId)) ?? 0;
+      return { ...base, sources: retrieved.sources, free: true, safety: balance <= 0, credits: balance };
     }
     const debit = await deps.credits.debit(userId, 'question');
-    if (!debit.ok) {
-      // Without credits, a danger question still gets the safety answer, free, with its legal fiches as sources.
-      if (urgent) return { ...base, sources: retrieved.sources, free: true, credits: debit.balance ?? 0 };
-      return { ok: false, status: 402, code: 'no_credits', message: ANSWER_MESSAGES.noCredits };
-    }
-    return { ...base, sources: retrieved.sources, free: false, credits: debit.balance ?? 0 };
+    if (!debit.ok) return { ok: false, status: 402, code: 'no_credits', message: ANSWER_MESSAGES.noCredits };
+    return { ...base, sources: retrieved.sources, free: false, safety: false, credits: debit.balance ?? 0 };
   }
 
   async function compose(p: PreparedAnswer, hooks: ComposeHooks = {}): Promise<ComposedAnswer> {
@@ -196,7 +201,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     let llmThrew = false;
     let sent = 0;
 
-    if (p.free) {
+    if (p.safety) {
       sections = safetySections();
     } else if (deps.llm) {
       let outcome: LlmComposeOutcome;
