@@ -12,6 +12,7 @@ import { clientPlugin } from './plugins/client';
 import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
+import { requestTargetPlugin } from './plugins/request-target';
 import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
 import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
@@ -34,6 +35,8 @@ import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/co
 import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
 import { missingLegalNoticeFields } from './modules/legal-notice/legal-notice';
 import { staticPagesRoutes } from './modules/static-pages/static-pages-routes';
+import { operatorRoutes } from './modules/operator/operator-routes';
+import { createOperatorCredits } from './modules/operator/operator-credits';
 import { readSpaStylesheets, type StaticSite } from './modules/static-pages/static-layout';
 
 export interface AppDependencies {
@@ -129,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
+  // Before every guard: a path the guards and the libraries behind them would read differently is refused.
+  await app.register(requestTargetPlugin);
   await app.register(corpusUpdatePlugin, {
     holder: engineHolder,
     indexDir: config.indexDir,
@@ -175,6 +180,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     { prefix: '/api' },
   );
+  if (database.kind === 'pglite') {
+    // The embedded database admits one process: `npm run credits` reaches it through the running server
+    // (loopback and a token written in DATA_DIR, modules/operator).
+    const service = createOperatorCredits({ db: database.db, profiles: accounts.profiles, credits: accounts.credits });
+    await app.register(operatorRoutes, { dataDir: config.dataDir, service });
+  }
   // The pages the server renders itself share one layout and the application's stylesheet.
   const staticSite: StaticSite = {
     siteTitle: config.siteTitle,
