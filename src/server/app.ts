@@ -13,6 +13,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
 import { requestTargetPlugin } from './plugins/request-target';
+import { requestTargetPlugin } from './plugins/request-target';
 import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
 import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
+  // Before every guard: a path the guards and the libraries behind them would read differently is refused.
+  await app.register(requestTargetPlugin);
   // Before every guard: a path the guards and the libraries behind them would read differently is refused.
   await app.register(requestTargetPlugin);
   await app.register(corpusUpdatePlugin, {

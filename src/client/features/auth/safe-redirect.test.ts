@@ -18,7 +18,8 @@ describe('safeRedirect', () => {
     '/app/question',
     '/app/reponse-legale?x=1#haut',
     '/login?redirect=%2Fapp',
-    '/%2F%2Fexemple.fr',
+    '/login?redirect=//exemple.fr',
+    '/app/',
     '/javascript:alert(1)',
   ])('keeps the same-site path %s', (path) => {
     expect(safeRedirect(path)).toBe(path);
@@ -39,6 +40,14 @@ describe('safeRedirect', () => {
     ['a newline', '/\n/evil.example'],
     ['a space', '/ /evil.example'],
     ['a NUL', '/app\u0000'],
+    ['a dot segment before a double slash', '/.//evil.example'],
+    ['a dot-dot segment before a double slash', '/..//evil.example'],
+    ['an encoded dot segment', '/%2e//evil.example'],
+    ['a dot segment before three slashes', '/.///evil.example'],
+    ['a dot-dot segment further on', '/a/..//evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['encoded backslashes', '/%5C%5Cevil.example'],
+    ['a double slash further on', '/app//x'],
   ])('sends %s to /', (_label, target) => {
     expect(safeRedirect(target)).toBe('/');
   });

@@ -1,32 +1,19 @@
+import { isSitePath } from '../../../common/auth/redirect-path';
+
 /** Where /restricted sends the user after a social sign-in (the login page's `redirect`, kept across the trip). */
 export const REDIRECT_STORAGE_KEY = 'ql.redirectAfterLogin';
 /** The question form on the home page. */
 export const QUESTION_SECTION_PATH = '/#question-section';
 
-/** Control characters, spaces, DEL and backslashes. */
-function hasUnsafeCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f || code === 0x5c) return true;
-  }
-  return false;
-}
-const PROBE_ORIGIN = 'https://questionlegale.invalid';
-
 /**
- * A same-site path to go to after signing in, or '/' when `target` is anything else: it must start with a
- * single '/', hold no backslash, whitespace or control character (browsers drop or reinterpret those:
- * '/\t/evil.example' would become '//evil.example'), and stay on this origin once parsed.
+ * A same-site path to go to after signing in, or '/' when `target` is anything else: a normalised path of
+ * this site (common/auth/redirect-path.ts, the rule the server applies to `callbackURL`): a single leading
+ * '/', no backslash, whitespace or control character (browsers drop or reinterpret those: '/\t/evil.example'
+ * would become '//evil.example'), no '.' or '..' segment, empty segment or encoded separator ('/.//evil.example'
+ * resolves to '//evil.example').
  */
 export function safeRedirect(target: string | null | undefined): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/';
-  if (hasUnsafeCharacter(target)) return '/';
-  try {
-    if (new URL(target, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return '/';
-  } catch {
-    return '/';
-  }
-  return target;
+  return isSitePath(target) ? target : '/';
 }
 
 /** After login: the `redirect` target, or the question form when it is '/' or contains 'restricted'. */

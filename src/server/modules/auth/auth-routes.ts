@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../common/messages';
 import { AUTH_CODES } from '../../../common/auth/errors';
+import { isSitePath } from '../../../common/auth/redirect-path';
 import { signInFailureKey, type Accounts } from './accounts';
 import { AUTH_BASE_PATH, SOCIAL_CALLBACK_PATH, siteOrigin } from './auth';
 import { frenchErrorBody, sendWebResponse, toWebRequest } from './fastify-bridge';
@@ -8,6 +9,8 @@ import { digest, hashedKey, type RateLimitVerdict } from './rate-limit';
 import { mailDelivery } from '../mail/mailer';
 import { clientKey } from '../../plugins/client-address';
 import { configuredOrigins } from '../../plugins/origin-check';
+import { canonicalTarget } from '../../plugins/request-target';
+import { FRAMEWORK_ERROR_MESSAGES } from '../../plugins/security';
 
 /**
  * Endpoints limited by client address (IPv4, or IPv6 /64) and by e-mail, grouped into separate budgets.
@@ -67,20 +70,28 @@ export const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallb
 export const REDIRECT_REFUSED_MESSAGE = "L'adresse de redirection n'est pas autorisée.";
 
 /**
- * Whether a redirect target stays on this site: a path (`/…`, not `//…` nor `/\…`), or an absolute http(s)
- * URL of an allowed origin. Nothing else (other sites, `javascript:`, control characters, user-info tricks).
+ * Whether a redirect target stays on this site: a normalised path of the site (common/auth/redirect-path.ts:
+ * not `//…`, `/\…`, `/.//…`, `/..//…`, `/%2e//…`, `/%2F%2F…`), or an absolute http(s) URL of an allowed origin
+ * whose path, once parsed, is such a path too. Nothing else (other sites, `javascript:`, control characters,
+ * user-info tricks).
  */
 export function isSafeRedirect(target: unknown, allowedOrigins: ReadonlySet<string>): boolean {
   if (typeof target !== 'string' || target === '') return false;
-  if (/[\p{Cc}\\]/u.test(target)) return false;
-  if (target.startsWith('/')) return !target.startsWith('//');
+  if (target.startsWith('/')) return isSitePath(target);
+  if (/[\p{Cc}\s\\]/u.test(target)) return false;
   let url: URL;
   try {
     url = new URL(target);
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && allowedOrigins.has(url.origin);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    allowedOrigins.has(url.origin) &&
+    isSitePath(`${url.pathname}${url.search}${url.hash}`)
+  );
 }
 
 /**
@@ -138,8 +149,13 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const full = request.url.split('?')[0] ?? '';
-    const path = full.startsWith(AUTH_BASE_PATH) ? full.slice(AUTH_BASE_PATH.length) || '/' : full;
+    // The one URL both the guards below and better-auth read (plugins/request-target.ts): a target the two
+    // would read differently (`/x/../sign-in/email`, `%2e%2e`, `//`, `%2f`) never gets this far.
+    const target = canonicalTarget(request.url, origin);
+    if (!target || !target.pathname.startsWith(`${AUTH_BASE_PATH}/`)) {
+      return sendAuthError(reply, '/', 400, 'bad_url', FRAMEWORK_ERROR_MESSAGES.badUrl);
+    }
+    const path = target.pathname.slice(AUTH_BASE_PATH.length);
     let body: unknown = request.body;
     /** Set for an e-mail sign-in: its failures are counted under this key. */
     let signInKey: string | undefined;
@@ -227,7 +243,7 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
     }
 
     const delivery = { failed: false };
-    const response = await mailDelivery.run(delivery, () => accounts.auth.handler(toWebRequest(request, origin, body)));
+    const response = await mailDelivery.run(delivery, () => accounts.auth.handler(toWebRequest(request, target, body)));
     if (signInKey && response.ok) {
       // Signed in: not a failure for the e-mail's ceiling, and this e-mail + address pair starts afresh.
       await accounts.rateLimiter.release(signInKey);

@@ -14,9 +14,11 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Builds the Web Request better-auth's handler expects from a Fastify request. */
-export function toWebRequest(request: FastifyRequest, origin: string, body?: unknown): Request {
-  const url = new URL(request.url, origin);
+/**
+ * Builds the Web Request better-auth's handler expects from a Fastify request, for `url`: the request's
+ * target as the guards read it (auth-routes.ts, plugins/request-target.ts), never a URL rebuilt apart.
+ */
+export function toWebRequest(request: FastifyRequest, url: URL, body?: unknown): Request {
   const method = request.method;
   const headers = toWebHeaders(request);
   const payload = body ?? request.body;
