@@ -4,15 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '../../common/messages';
 import { sendError } from './errors';
+import { isDirectLoopbackRequest } from './direct-peer';
 
 /**
  * Prometheus metrics, served at GET /metrics on the main port.
  *
  * Access: a request is served when it carries `Authorization: Bearer $METRICS_TOKEN`, or — only when no
  * reverse proxy is configured (TRUST_PROXY unset) — when it comes straight from the loopback interface
- * (socket address 127.0.0.0/8 or ::1) without any forwarding header. Behind a proxy every public request
- * arrives from the proxy, often on the loopback, and a proxy may not add forwarding headers: the token is
- * then the only way in. Everything else gets the ordinary JSON 404, so the endpoint is not advertised.
+ * (socket address 127.0.0.0/8 or ::1) without any forwarding header of any kind (direct-peer.ts: `Forwarded`,
+ * `Via`, `X-Forwarded-*`, `X-Real-IP`, `CF-Connecting-IP`, `True-Client-IP`, `X-Client-IP`…: a proxy in front
+ * of an unconfigured server adds at least one of them). Behind a proxy every public request arrives from the
+ * proxy, often on the loopback, and a proxy may not add forwarding headers: the token is then the only way in. Everything else gets the ordinary JSON 404, so the endpoint is not advertised.
  *
  * Labels never carry user input: the route is the registered pattern (`/api/articles/:id`, never the
  * raw URL or query string), methods and status codes are bounded sets, answer outcomes are fixed codes.
@@ -52,13 +54,6 @@ export interface MetricsPluginOptions {
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
@@ -70,8 +65,7 @@ export function metricsAccessAllowed(request: FastifyRequest, token: string | un
     if (timingSafeEqual(digest(auth.slice('Bearer '.length).trim()), digest(token))) return true;
   }
   if (behindProxy) return false;
-  const forwarded = FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined);
-  return !forwarded && isLoopback(request.raw.socket.remoteAddress);
+  return isDirectLoopbackRequest(request);
 }
 
 /** The metrics of an app, or undefined when the plugin is not registered (routes mounted alone in tests). */
