@@ -86,6 +86,7 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     INDEX_DIR: process.env.INDEX_DIR ?? defaultTestIndexDir(),
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '100000000',
+    CORPUS_UPDATE_URLS: 'off',
   });
   const database = await openDatabase({ dataDir });
   const searchEngine = await loadSearchEngine({ indexDir: config.indexDir });

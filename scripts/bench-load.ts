@@ -373,6 +373,8 @@ async function bench(options: LoadOptions): Promise<number> {
     AUTH_RATE_LIMIT_PER_IP: LIFTED_LIMIT,
     AUTH_RATE_LIMIT_PER_EMAIL: LIFTED_LIMIT,
     MAX_CONNECTIONS_PER_IP: '0',
+    // Measured without a scheduled corpus update running beside the load.
+    CORPUS_UPDATE_URLS: 'off',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     // Extractive answers only, no mail, no social sign-in, whatever the caller's environment holds.
     LLM_BASE_URL: '',

@@ -48,7 +48,7 @@ async function startServer(
   const port = 3900 + Math.floor(Math.random() * 90);
   const t0 = performance.now();
   const child = spawn(process.execPath, SERVER_ARGS, {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CORPUS_UPDATE_URLS: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     INDEX_DIR: process.env.INDEX_DIR ?? defaultTestIndexDir(),
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    CORPUS_UPDATE_URLS: 'off',
     ...llm,
   });
   const database = await openDatabase({ dataDir });

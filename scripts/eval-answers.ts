@@ -232,6 +232,7 @@ async function main(): Promise<void> {
     INDEX_DIR: process.env.INDEX_DIR ?? defaultTestIndexDir(),
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    CORPUS_UPDATE_URLS: 'off',
     LLM_BASE_URL: process.env.LLM_BASE_URL,
     LLM_API_KEY: process.env.LLM_API_KEY,
     LLM_MODEL: process.env.LLM_MODEL,

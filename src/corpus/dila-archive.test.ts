@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { updateFromArchive } from './index-lifecycle';
-import { fichesFromEntries, readArchive } from './dila-archive';
+import { readArchive } from './dila-archive';
 import { openIndex } from './engine';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'vosdroits-fixture.zip');
@@ -15,9 +15,8 @@ afterAll(() => {
 
 describe('DILA XML archive update', () => {
   it('parses the XML fiches into the same shape as the npm package', async () => {
-    const { entries, digest } = await readArchive(fixture);
+    const { fiches, digest } = await readArchive(fixture);
     expect(digest).toMatch(/^[0-9a-f]{16}$/);
-    const fiches = fichesFromEntries(entries);
     expect(fiches.map((f) => f.id).sort()).toEqual(['F90001', 'N90002', 'R90003']);
     const f = fiches.find((x) => x.id === 'F90001');
     expect(f?.audiences).toEqual(['particuliers']);

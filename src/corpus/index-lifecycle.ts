@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, type ProgressFn } from './build-index.js';
-import { fichesFromEntries, readArchive } from './dila-archive.js';
+import { readArchive } from './dila-archive.js';
 import { openIndex, type SearchEngine } from './engine.js';
 import { FILES, INDEX_FORMAT_VERSION, type Manifest } from './index-schema.js';
 import { legiDataDir } from './legi.js';
@@ -98,8 +98,7 @@ export interface UpdateOptions {
 
 /** Rebuilds the index in `indexDir` from a DILA archive. */
 export async function updateFromArchive(opts: UpdateOptions): Promise<Manifest> {
-  const { entries, digest } = await readArchive(opts.from);
-  const fiches = fichesFromEntries(entries, opts.onProgress);
+  const { fiches, digest } = await readArchive(opts.from, opts.onProgress);
   if (fiches.length === 0) throw new Error("Aucune fiche trouvée dans l'archive (fichiers F*.xml, N*.xml, R*.xml attendus).");
   const tmp = `${opts.indexDir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -95,23 +95,43 @@ describe('loadConfig', () => {
   });
 });
 
-describe('loadConfig: scheduled corpus update and retrieval models (off by default)', () => {
-  it('leaves both off without their variables', () => {
+describe('loadConfig: scheduled corpus update (on by default) and retrieval models (off by default)', () => {
+  it('refreshes from the official archives without CORPUS_UPDATE_URLS, and leaves the retrieval models off', () => {
     const c = loadConfig({});
-    expect(c.corpusUpdate).toBeUndefined();
+    expect(c.corpusUpdate).toEqual({
+      urls: [
+        'https://lecomarquage.service-public.gouv.fr/vdd/3.5/part/zip/vosdroits-latest.zip',
+        'https://lecomarquage.service-public.gouv.fr/vdd/3.5/pro/zip/vosdroits-latest.zip',
+        'https://lecomarquage.service-public.gouv.fr/vdd/3.5/asso/zip/vosdroits-latest.zip',
+      ],
+      intervalHours: 24,
+      downloadTimeoutMs: 900_000,
+      maxBytes: 300_000_000,
+      maxMemoryMb: 2048,
+    });
+    expect(loadConfig({ CORPUS_UPDATE_URLS: '' }).corpusUpdate?.urls).toHaveLength(3);
     expect(c.embeddings).toBeUndefined();
     expect(c.queryRewrite).toBeUndefined();
   });
 
+  it('turns the corpus update off with « off »', () => {
+    expect(loadConfig({ CORPUS_UPDATE_URLS: 'off' }).corpusUpdate).toBeUndefined();
+    expect(loadConfig({ CORPUS_UPDATE_URLS: ' OFF ' }).corpusUpdate).toBeUndefined();
+  });
+
   it('reads the corpus update', () => {
-    expect(loadConfig({ CORPUS_UPDATE_URLS: 'https://a.fr/part/x.zip, http://b.fr/pro/y.zip', CORPUS_UPDATE_HOURS: '12' }).corpusUpdate).toEqual({
+    expect(
+      loadConfig({ CORPUS_UPDATE_URLS: 'https://a.fr/part/x.zip, http://b.fr/pro/y.zip', CORPUS_UPDATE_HOURS: '12', CORPUS_UPDATE_MAX_MEMORY_MB: '1024' }).corpusUpdate,
+    ).toEqual({
       urls: ['https://a.fr/part/x.zip', 'http://b.fr/pro/y.zip'],
       intervalHours: 12,
       downloadTimeoutMs: 900_000,
       maxBytes: 300_000_000,
+      maxMemoryMb: 1024,
     });
     expect(() => loadConfig({ CORPUS_UPDATE_URLS: 'ftp://a.fr/x.zip' })).toThrow(/CORPUS_UPDATE_URLS=.*chaque archive doit être une URL http\(s\)/);
     expect(() => loadConfig({ CORPUS_UPDATE_URLS: 'https://a.fr/x.zip', CORPUS_UPDATE_HOURS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CORPUS_UPDATE_MAX_MEMORY_MB: '100' })).toThrow(/CORPUS_UPDATE_MAX_MEMORY_MB/);
   });
 
   it('reads the embeddings and the rewrite, and names a missing companion variable', () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { legalNoticeSchema, type LegalNotice } from './modules/legal-notice/legal-notice';
+import { DEFAULT_CORPUS_UPDATE_URLS } from '../corpus/sources';
 
 /**
  * Typed configuration, read once at start from the environment (see README, « Configuration »).
@@ -144,15 +145,17 @@ const envSchema = z.object({
   LEGAL_NOTICE_FILE: z.string().min(1).optional(),
   // Operations: bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
-  // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in.
+  // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in. Unset (or
+  // empty): the official archives (DEFAULT_CORPUS_UPDATE_URLS); `off`: no scheduled update.
   CORPUS_UPDATE_URLS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'chaque archive doit être une URL http(s)' }))),
+    .transform((v) => (v.trim().toLowerCase() === 'off' ? [] : (v.trim() ? v : DEFAULT_CORPUS_UPDATE_URLS.join(',')).split(',').map((u) => u.trim()).filter(Boolean)))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'chaque archive doit être une URL http(s), ou « off »' }))),
   CORPUS_UPDATE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24),
   CORPUS_UPDATE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   CORPUS_UPDATE_MAX_MB: z.coerce.number().int().positive().max(10_000).default(300),
+  CORPUS_UPDATE_MAX_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(2048),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -211,6 +214,8 @@ export interface CorpusUpdateSettings {
   downloadTimeoutMs: number;
   /** Largest size of one archive. */
   maxBytes: number;
+  /** Memory cap of the update's child process (its heap, and its data segment where `prlimit` exists). */
+  maxMemoryMb: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint (same shape as the composer's LlmConfig). */
@@ -400,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             intervalHours: e.CORPUS_UPDATE_HOURS,
             downloadTimeoutMs: e.CORPUS_UPDATE_TIMEOUT_SECONDS * 1000,
             maxBytes: e.CORPUS_UPDATE_MAX_MB * 1_000_000,
+            maxMemoryMb: e.CORPUS_UPDATE_MAX_MEMORY_MB,
           }
         : undefined,
     legalNotice: loadLegalNotice(e),

@@ -62,7 +62,8 @@ export async function startServerProcess(
     ? ['sh', ['-c', `umask ${opts.umask} && exec "$0" "$@"`, process.execPath, ...args]]
     : [process.execPath, args];
   const child = spawn(command, commandArgs, {
-    env: { ...process.env, ...env, PORT: String(port) },
+    // No scheduled corpus update (it would reach the Internet) unless the test names a local server.
+    env: { ...process.env, CORPUS_UPDATE_URLS: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

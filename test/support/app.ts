@@ -65,6 +65,8 @@ export async function createTestApp(
     DATA_DIR: testDb.dataDir,
     CLIENT_DIST_DIR: dist,
     INDEX_DIR: defaultTestIndexDir(),
+    // No test reaches the Internet: a test of the corpus update names its local server.
+    CORPUS_UPDATE_URLS: 'off',
     ...env,
   });
   const searchEngine = deps.searchEngine ?? (await testSearchEngine());

@@ -1,13 +1,14 @@
 /**
  * One scheduled corpus update, as run away from the server's event loop (in a child process, see
- * src/server/modules/corpus-update): download the DILA archives, stop there when they are the ones the
- * index in service was built from, otherwise parse them, build a new index in `stagingDir`, and check it
+ * src/server/modules/corpus-update): download the DILA archives (their fiches parsed as they arrive),
+ * stop there when they are the ones the index in service was built from, otherwise build a new index in
+ * `stagingDir` (buildStagedIndex: the one place where it is built), and check it
  * against the index in service. The staging directory is removed on any failure; on success the server
  * moves it into place and loads it.
  */
 import fs from 'node:fs';
 import { buildIndex } from '../build-index.js';
-import { fichesFromEntries } from '../dila-archive.js';
+import { FicheCollector } from '../dila-archive.js';
 import { openIndex } from '../engine.js';
 import { readManifest, sourceKeyFromPackages } from '../index-lifecycle.js';
 import { legiDataDir } from '../legi.js';
@@ -41,6 +42,9 @@ export type UpdateJobResult =
   | { outcome: 'built'; digest: string; bytes: number; stagingDir: string; index: IndexSummary; check: IndexCheck }
   | { outcome: 'failed'; failure: CorpusUpdateFailure; message: string; check?: IndexCheck; detail?: string };
 
+/** The job's result as the child process sends it: with its peak memory (resident set, MB) when measured. */
+export type UpdateJobReply = UpdateJobResult & { peakRssMb?: number };
+
 export function dilaSourceKey(digest: string): string {
   return `dila:${digest}|${sourceKeyFromPackages()}`;
 }
@@ -48,29 +52,28 @@ export function dilaSourceKey(digest: string): string {
 export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobResult> {
   fs.rmSync(opts.stagingDir, { recursive: true, force: true });
   try {
-    const { entries, digest, bytes } = await downloadArchives({ urls: opts.urls, timeoutMs: opts.downloadTimeoutMs, maxBytes: opts.maxBytes });
+    // Each fiche's XML file is parsed as soon as it is downloaded (nothing else of the archives is kept).
+    const collector = new FicheCollector();
+    const { digest, bytes } = await downloadArchives({
+      urls: opts.urls,
+      timeoutMs: opts.downloadTimeoutMs,
+      maxBytes: opts.maxBytes,
+      onEntry: (entry) => {
+        try {
+          collector.add(entry);
+        } catch (e) {
+          throw new CorpusUpdateError('invalid_archive', 'Fiches XML illisibles dans les archives.', errorDetail(e));
+        }
+      },
+    });
     const sourceKey = dilaSourceKey(digest);
     if (readManifest(opts.indexDir)?.sourceKey === sourceKey) return { outcome: 'unchanged', digest, bytes };
 
-    let fiches: Fiche[];
-    try {
-      fiches = fichesFromEntries(entries);
-    } catch (e) {
-      throw new CorpusUpdateError('invalid_archive', 'Fiches XML illisibles dans les archives.', errorDetail(e));
-    }
-    entries.length = 0;
+    const fiches: Fiche[] = collector.fiches();
     if (fiches.length === 0) {
       throw new CorpusUpdateError('invalid_archive', 'Aucune fiche dans les archives (fichiers F*.xml, N*.xml, R*.xml attendus).');
     }
-    try {
-      await buildIndex(fiches, {
-        outDir: opts.stagingDir,
-        sourceKey,
-        legiDataDir: opts.includeCodes === false ? null : legiDataDir(),
-      });
-    } catch (e) {
-      throw new CorpusUpdateError('build_failed', 'La construction du nouvel index a échoué.', errorDetail(e));
-    }
+    await buildStagedIndex(fiches, opts, sourceKey);
 
     const next = openIndex(opts.stagingDir);
     const current = readManifest(opts.indexDir) ? openIndex(opts.indexDir) : undefined;
@@ -88,6 +91,22 @@ export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobRes
       return cleanup(opts, { outcome: 'failed', failure: e.kind, message: e.message, ...(e.detail ? { detail: e.detail } : {}) });
     }
     return cleanup(opts, { outcome: 'failed', failure: 'build_failed', message: 'Erreur inattendue pendant la mise à jour du corpus.', detail: errorDetail(e) });
+  }
+}
+
+/**
+ * The one place where the update builds everything the new index holds, into `opts.stagingDir`, before it
+ * is checked and swapped in: whatever else an index carries (other sources, vectors…) is built here too.
+ */
+async function buildStagedIndex(fiches: Fiche[], opts: UpdateJobOptions, sourceKey: string): Promise<void> {
+  try {
+    await buildIndex(fiches, {
+      outDir: opts.stagingDir,
+      sourceKey,
+      legiDataDir: opts.includeCodes === false ? null : legiDataDir(),
+    });
+  } catch (e) {
+    throw new CorpusUpdateError('build_failed', 'La construction du nouvel index a échoué.', errorDetail(e));
   }
 }
 

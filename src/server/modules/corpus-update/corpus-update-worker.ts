@@ -1,7 +1,8 @@
 /**
  * Child process of a scheduled corpus update (started by corpus-updater.ts with `fork`): receives the
  * job's options as its one IPC message, runs the job (download, parse, build, check: seconds of CPU that
- * must not hold the server's event loop), sends the result back and exits.
+ * must not hold the server's event loop), sends the result back (with its peak memory) and exits. It runs
+ * under a memory cap (see corpus-updater.ts).
  *
  * In production it is bundled beside the server (dist/server/corpus-update-worker.js, see
  * scripts/build-server.mjs); from the sources it runs with tsx.
@@ -21,9 +22,10 @@ function isJob(v: unknown): v is UpdateJobOptions {
   );
 }
 
+/** Sends the result with the process's peak resident memory (MB), then exits. */
 function reply(result: UpdateJobResult): void {
   if (!process.send) process.exit(2);
-  process.send(result, () => process.exit(0));
+  process.send({ ...result, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }, () => process.exit(0));
 }
 
 process.once('message', (message: unknown) => {

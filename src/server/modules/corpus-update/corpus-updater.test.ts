@@ -6,10 +6,10 @@ import { openIndex } from '../../../corpus/engine';
 import { readManifest, updateFromArchive } from '../../../corpus/index-lifecycle';
 import { createEngineHolder, type EngineHolder } from '../../../corpus/engine-holder';
 import type { UpdateJobOptions } from '../../../corpus/update/update-job';
-import { createCorpusUpdater, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+import { childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
 
 const FIXTURE_ZIP = path.resolve(import.meta.dirname, '..', '..', '..', 'corpus', 'fixtures', 'vosdroits-fixture.zip');
-const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000 };
+const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000, maxMemoryMb: 512 };
 
 let tmp: string;
 let indexDir: string;
@@ -133,6 +133,57 @@ describe('corpus updater schedule', () => {
       level: 'warn',
       msg: 'corpus update failed: the previous index stays in service',
       obj: { corpusUpdate: { outcome: 'swap_failed', corpusDate: '2024-03-15', fiches: 3 } },
+    });
+  });
+
+  it('says once that the source cannot be reached, and spaces the next attempts out', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-23T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let calls = 0;
+    const unreachable: UpdateJobRunner = async () => {
+      calls += 1;
+      return { outcome: 'failed', failure: 'download_failed', message: 'Archive 1 sur 1\u202f: serveur injoignable (ENOTFOUND).' };
+    };
+    const u = updater(unreachable);
+    u.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(1);
+    // Interval of 6 hours: then 12, 24, 48 hours after each failure in a row.
+    expect(u.status()).toMatchObject({ lastOutcome: 'download_failed', consecutiveFailures: 1, nextAt: '2026-11-23T16:01:00.000Z' });
+    await vi.advanceTimersByTimeAsync(6 * 3_600_000);
+    expect(u.status()).toMatchObject({ consecutiveFailures: 2, nextAt: '2026-11-24T04:01:00.000Z' });
+    await vi.advanceTimersByTimeAsync(12 * 3_600_000);
+    expect(u.status()).toMatchObject({ consecutiveFailures: 3, nextAt: '2026-11-25T04:01:00.000Z' });
+    expect(calls).toBe(3);
+    expect(logs.map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'corpus update failed: the previous index stays in service'],
+      ['info', 'corpus update failed again: the previous index stays in service'],
+      ['info', 'corpus update failed again: the previous index stays in service'],
+    ]);
+    await u.close();
+    // A restart keeps the streak: the next attempt is still a day away, not a minute.
+    const restarted = updater(unreachable);
+    restarted.start();
+    expect(restarted.status()).toMatchObject({ consecutiveFailures: 3, nextAt: '2026-11-25T04:01:00.000Z' });
+    await restarted.close();
+    // A success ends the streak.
+    const back = updater(async () => ({ outcome: 'unchanged', digest: 'abc', bytes: 10 }));
+    await back.runNow();
+    expect(back.status().consecutiveFailures).toBeUndefined();
+    await back.close();
+  });
+
+  it('backs off to at most a week, and never below the interval', () => {
+    const day = 24 * 3_600_000;
+    expect([1, 2, 3, 4, 5, 9].map((n) => nextDelayMs(day, n) / day)).toEqual([1, 2, 4, 7, 7, 7]);
+    expect(nextDelayMs(30 * day, 3)).toBe(30 * day);
+    expect(nextDelayMs(day, 0)).toBe(day);
+  });
+
+  it('starts the worker with a capped heap, under prlimit when there is one', () => {
+    expect(childLaunch('/w/worker.js', 2048, undefined)).toEqual({ execPath: process.execPath, execArgv: ['--max-old-space-size=1536'] });
+    expect(childLaunch('/w/worker.ts', 1000, '/usr/bin/prlimit')).toEqual({
+      execPath: '/usr/bin/prlimit',
+      execArgv: [`--data=${1000 * 1024 * 1024}`, '--', process.execPath, '--max-old-space-size=750', '--import', 'tsx'],
     });
   });
 });

@@ -13,7 +13,14 @@
  * INDEX_DIR as usual: the updated index is kept until the corpus packages change version.
  *
  * The last attempt is remembered in INDEX_DIR.update-state.json, so a restart does not download again
- * before the interval has passed.
+ * before the interval has passed. Failures in a row space the attempts out (twice the interval after the
+ * second, four times after the third…, at most a week apart) and only the first of a streak is logged as a
+ * warning: a machine that cannot reach the archives keeps the shipped data and says so once, in the log
+ * and in /api/health (`update.lastOutcome`, `consecutiveFailures`, `nextAt`), not every day.
+ *
+ * The child process is capped in memory (CORPUS_UPDATE_MAX_MEMORY_MB): a V8 heap limit, and a limit of its
+ * data segment set with `prlimit` where the system has it (util-linux), which also bounds the memory held
+ * outside the heap (buffers); a child stopped for lack of memory ends the attempt with `out_of_memory`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +30,7 @@ import type { CorpusUpdateSettings } from '../../config';
 import { openIndex, type SearchEngine } from '../../../corpus/engine';
 import type { EngineHolder } from '../../../corpus/engine-holder';
 import type { CorpusUpdateFailure } from '../../../corpus/update/download-archives';
-import type { UpdateJobOptions, UpdateJobResult } from '../../../corpus/update/update-job';
+import type { UpdateJobOptions, UpdateJobReply } from '../../../corpus/update/update-job';
 
 export type CorpusUpdateOutcome = 'updated' | 'unchanged' | CorpusUpdateFailure;
 
@@ -37,6 +44,7 @@ export const CORPUS_UPDATE_OUTCOMES: readonly CorpusUpdateOutcome[] = [
   'build_failed',
   'check_failed',
   'swap_failed',
+  'out_of_memory',
 ];
 
 /** What the server remembers of the last attempts (persisted beside the index). */
@@ -49,6 +57,8 @@ export interface CorpusUpdateState {
   lastSuccessAt?: string;
   /** Last time a new index went into service. */
   lastUpdatedAt?: string;
+  /** Attempts that failed in a row, the last one included (absent after a success). */
+  consecutiveFailures?: number;
 }
 
 export interface CorpusUpdateStatus extends CorpusUpdateState {
@@ -67,7 +77,14 @@ export interface CorpusUpdaterLog {
   warn(obj: object, msg: string): void;
 }
 
-export type UpdateJobRunner = (job: UpdateJobOptions, opts: { guardMs: number; signal: AbortSignal }) => Promise<UpdateJobResult>;
+export interface UpdateJobRunOptions {
+  guardMs: number;
+  signal: AbortSignal;
+  /** Memory cap of the process that runs the job (MB). */
+  maxMemoryMb: number;
+}
+
+export type UpdateJobRunner = (job: UpdateJobOptions, opts: UpdateJobRunOptions) => Promise<UpdateJobReply>;
 
 export interface CorpusUpdaterOptions {
   holder: EngineHolder;
@@ -100,6 +117,44 @@ export interface CorpusUpdater {
 export const BUILD_GUARD_MS = 20 * 60_000;
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Longest wait between two attempts after failures in a row (when the interval itself is shorter). */
+const MAX_BACKOFF_MS = 7 * 24 * 3_600_000;
+
+/** Delay before the next attempt: the interval, doubled for each failure in a row after the first, at most a week. */
+export function nextDelayMs(intervalMs: number, consecutiveFailures: number): number {
+  if (consecutiveFailures <= 1) return intervalMs;
+  return Math.min(intervalMs * 2 ** (consecutiveFailures - 1), Math.max(intervalMs, MAX_BACKOFF_MS));
+}
+
+/** `prlimit` (util-linux), which starts a program under resource limits, when the system has it. */
+export function findPrlimit(): string | undefined {
+  for (const p of ['/usr/bin/prlimit', '/bin/prlimit']) {
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How the worker is started (fork's `execPath` and `execArgv`): Node with its heap capped at three quarters
+ * of `maxMemoryMb`, under `prlimit --data=maxMemoryMb` when `prlimit` is given.
+ */
+export function childLaunch(file: string, maxMemoryMb: number, prlimit: string | undefined): { execPath: string; execArgv: string[] } {
+  const nodeArgs = [
+    `--max-old-space-size=${Math.max(64, Math.floor(maxMemoryMb * 0.75))}`,
+    // From the sources, tsx compiles the worker; the bundle is plain JavaScript.
+    ...(file.endsWith('.ts') ? ['--import', 'tsx'] : []),
+  ];
+  if (!prlimit) return { execPath: process.execPath, execArgv: nodeArgs };
+  return { execPath: prlimit, execArgv: [`--data=${maxMemoryMb * 1024 * 1024}`, '--', process.execPath, ...nodeArgs] };
+}
+
+/** What V8, Node or the C++ runtime print when an allocation fails (heap limit, or prlimit's data limit). */
+const OUT_OF_MEMORY = /out of memory|heap limit|allocation failed|Cannot allocate memory|std::bad_alloc/i;
 
 /** The worker beside this module: its TypeScript source, or the bundled file beside dist/server/server.js. */
 export function workerPath(): string {
@@ -108,14 +163,13 @@ export function workerPath(): string {
 }
 
 /** Runs the job in a child process (see corpus-update-worker.ts); kills it after `guardMs` or on abort. */
-export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) =>
-  new Promise<UpdateJobResult>((resolve) => {
+export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal, maxMemoryMb }) =>
+  new Promise<UpdateJobReply>((resolve) => {
     const file = workerPath();
     let child: ChildProcess;
     try {
       child = fork(file, [], {
-        // From the sources, tsx compiles the worker; the bundle is plain JavaScript.
-        execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+        ...childLaunch(file, maxMemoryMb, findPrlimit()),
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'json',
       });
@@ -127,7 +181,7 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) 
     child.stderr?.on('data', (b: Buffer) => {
       stderr = (stderr + b.toString('utf8')).slice(-2000);
     });
-    let result: UpdateJobResult | undefined;
+    let result: UpdateJobReply | undefined;
     const stop = (failure: CorpusUpdateFailure, message: string): void => {
       result ??= { outcome: 'failed', failure, message };
       child.kill('SIGKILL');
@@ -136,7 +190,7 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) 
     const onAbort = (): void => stop('build_failed', 'Mise à jour du corpus interrompue (arrêt du serveur).');
     signal.addEventListener('abort', onAbort, { once: true });
     child.on('message', (m: unknown) => {
-      result ??= m as UpdateJobResult;
+      result ??= m as UpdateJobReply;
     });
     // Settles once the process is gone (it exits by itself after its answer), so nothing writes in the
     // staging directory any more when it is removed.
@@ -146,12 +200,21 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal }) 
       settled = true;
       clearTimeout(guard);
       signal.removeEventListener('abort', onAbort);
-      const r: UpdateJobResult = result ?? {
-        outcome: 'failed',
-        failure: 'build_failed',
-        message: `Le processus de mise à jour du corpus s'est arrêté (${sig ?? `code ${code}`}).`,
-        detail: stderr.trim().slice(-300),
-      };
+      const r: UpdateJobReply =
+        result ??
+        (OUT_OF_MEMORY.test(stderr)
+          ? {
+              outcome: 'failed',
+              failure: 'out_of_memory',
+              message: `La mise à jour du corpus a dépassé la mémoire permise (${maxMemoryMb} Mo)\u202f: l'index précédent reste en service.`,
+              detail: stderr.trim().slice(-300),
+            }
+          : {
+              outcome: 'failed',
+              failure: 'build_failed',
+              message: `Le processus de mise à jour du corpus s'est arrêté (${sig ?? `code ${code}`}).`,
+              detail: stderr.trim().slice(-300),
+            });
       if (r.outcome !== 'built') fs.rmSync(job.stagingDir, { recursive: true, force: true });
       resolve(r);
     };
@@ -179,6 +242,9 @@ function readState(indexDir: string): CorpusUpdateState {
       if (typeof v === 'string') state[k] = v.slice(0, 500);
     }
     if (CORPUS_UPDATE_OUTCOMES.includes(o.lastOutcome as CorpusUpdateOutcome)) state.lastOutcome = o.lastOutcome as CorpusUpdateOutcome;
+    if (typeof o.consecutiveFailures === 'number' && Number.isInteger(o.consecutiveFailures) && o.consecutiveFailures > 0) {
+      state.consecutiveFailures = Math.min(o.consecutiveFailures, 1000);
+    }
     return state;
   } catch {
     return {};
@@ -266,9 +332,9 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
     };
     const before = opts.holder.current();
     const previous = { corpusDate: before.corpusDate, fiches: before.ficheCount };
-    let result: UpdateJobResult;
+    let result: UpdateJobReply;
     try {
-      result = await runJob(job, { guardMs: opts.settings.downloadTimeoutMs + BUILD_GUARD_MS, signal: abort.signal });
+      result = await runJob(job, { guardMs: opts.settings.downloadTimeoutMs + BUILD_GUARD_MS, signal: abort.signal, maxMemoryMb: opts.settings.maxMemoryMb });
     } catch {
       result = { outcome: 'failed', failure: 'build_failed', message: 'Le processus de mise à jour du corpus a échoué.' };
     }
@@ -301,11 +367,17 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
 
     const ended = now();
     const ms = ended - started;
+    const previousOutcome = state.lastOutcome;
     state.lastAttemptAt = iso(started);
     state.lastOutcome = outcome;
     if (message) state.lastMessage = message;
     else delete state.lastMessage;
-    if (outcome === 'updated' || outcome === 'unchanged') state.lastSuccessAt = iso(ended);
+    const failed = outcome !== 'updated' && outcome !== 'unchanged';
+    // The first failure of a streak, or one of another kind than the last, is news; the next ones are not.
+    const news = !failed || (state.consecutiveFailures ?? 0) === 0 || previousOutcome !== outcome;
+    if (failed) state.consecutiveFailures = (state.consecutiveFailures ?? 0) + 1;
+    else delete state.consecutiveFailures;
+    if (!failed) state.lastSuccessAt = iso(ended);
     if (outcome === 'updated') state.lastUpdatedAt = iso(ended);
     saveState();
 
@@ -320,11 +392,14 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
         ...(result.outcome !== 'failed' ? { downloadedBytes: result.bytes } : {}),
         ...(message ? { reason: message } : {}),
         ...(result.outcome === 'failed' && result.detail ? { detail: result.detail } : {}),
+        ...(result.peakRssMb !== undefined ? { peakRssMb: result.peakRssMb } : {}),
+        ...(failed ? { consecutiveFailures: state.consecutiveFailures, nextAttemptInHours: Math.round(nextDelayMs(intervalMs, state.consecutiveFailures ?? 1) / 360_000) / 10 } : {}),
       },
     };
     if (outcome === 'updated') opts.log.info(fields, 'corpus update: new index in service');
     else if (outcome === 'unchanged') opts.log.info(fields, 'corpus update: archives unchanged');
-    else opts.log.warn(fields, 'corpus update failed: the previous index stays in service');
+    else if (news) opts.log.warn(fields, 'corpus update failed: the previous index stays in service');
+    else opts.log.info(fields, 'corpus update failed again: the previous index stays in service');
 
     const done: UpdateAttempt = { outcome, ms, ...(message ? { message } : {}) };
     opts.onAttempt?.(done);
@@ -339,7 +414,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
     nextAt = undefined;
     running = attempt().finally(() => {
       running = undefined;
-      schedule(now() + intervalMs);
+      schedule(now() + nextDelayMs(intervalMs, state.consecutiveFailures ?? 0));
     });
     return running;
   }
@@ -349,7 +424,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
       removeLeftovers(opts.indexDir);
       const last = state.lastAttemptAt ? Date.parse(state.lastAttemptAt) : NaN;
       const soonest = now() + (opts.startDelayMs ?? 60_000);
-      schedule(Number.isNaN(last) ? soonest : Math.max(soonest, last + intervalMs));
+      schedule(Number.isNaN(last) ? soonest : Math.max(soonest, last + nextDelayMs(intervalMs, state.consecutiveFailures ?? 0)));
     },
     runNow,
     status() {
