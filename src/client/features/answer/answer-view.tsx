@@ -2,7 +2,6 @@ import { Fragment, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ANSWER_NOTICE,
-  EMERGENCY_NUMBERS,
   SECTION_IDS,
   SECTION_TITLES,
   type AnswerChoices,
@@ -13,28 +12,6 @@ import { parseInline, parseSectionText } from '../../../common/answer-text';
 import { ficheDatesLine, isDataStale, liveFicheLabel, sourceSiteName, staleDataWarning } from '../../../common/data-freshness';
 import { formatFrenchDate } from '../../../common/french-dates';
 import { SITE_LINK_LABELS } from './answer-text';
-
-/** Emergency numbers, shown before anything else when the question reveals danger (`answer.urgent`). */
-export function EmergencyBlock() {
-  return (
-    <section className="answer-emergency" role="alert" aria-labelledby="answer-emergency-title">
-      <h2 id="answer-emergency-title" className="answer-emergency-title">
-        En cas de danger, appelez immédiatement
-      </h2>
-      <ul className="answer-emergency-list">
-        {EMERGENCY_NUMBERS.map(({ number, label }) => (
-          <li key={number}>
-            <a className="answer-emergency-number" href={`tel:${number}`}>
-              {number}
-            </a>{' '}
-            <span>{label}</span>
-          </li>
-        ))}
-      </ul>
-      <p className="answer-emergency-note">Ces numéros sont gratuits et joignables 24 h sur 24.</p>
-    </section>
-  );
-}
 
 function InlineText({ text }: { text: string }) {
   return (

@@ -142,7 +142,7 @@ describe('ReponseLegalePage — streaming', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: /En cas de danger/ })).toBeTruthy();
     const numbers = within(alert).getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(numbers).toEqual(['tel:17', 'tel:112', 'tel:3919', 'tel:119', 'tel:3114']);
+    expect(numbers).toEqual(['tel:17', 'tel:112', 'sms:114', 'tel:3919', 'tel:119', 'tel:3114']);
     const summary = await screen.findByRole('heading', { level: 2, name: 'En bref' });
     expect(alert.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });

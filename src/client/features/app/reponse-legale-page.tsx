@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AnswerChoices, AnswerSection, AnswerSource } from '../../../common/api/answers';
+import { dangerKind } from '../../../common/urgency';
 import { useAuth } from '../../lib/auth/auth-context';
 import { keepsHistoryOnDevice, setKeepHistoryOnDevice } from '../../lib/device-data';
 import { AnswerActions } from '../answer/answer-actions';
@@ -21,10 +22,10 @@ import {
   AnswerNotice,
   AnswerSections,
   DataFreshness,
-  EmergencyBlock,
   SourcesList,
   StaleDataWarning,
 } from '../answer/answer-view';
+import { EmergencyBlock } from '../answer/emergency-block';
 import { useAnswerStream } from '../answer/use-answer-stream';
 import '../answer/answer.css';
 
@@ -33,6 +34,7 @@ export const NEW_QUESTION_ROUTE = '/app/question';
 export const PROGRESS_MESSAGES = { streaming: 'Réponse en cours…', done: 'Réponse prête' } as const;
 
 interface AnswerBodyProps {
+  /** The server found danger in the question: the page shows the emergency numbers above everything. */
   urgent: boolean;
   sections: readonly AnswerSection[];
   sources: readonly AnswerSource[];
@@ -48,11 +50,10 @@ interface AnswerBodyProps {
  * The answer itself, the same tree while it streams and once complete. Only the progress is announced to
  * screen readers (« Réponse en cours… », « Réponse prête »), never the text of the answer.
  */
-function AnswerBody({ urgent, sections, sources, dataDate, streaming, choices, chosen, onChoose, now }: AnswerBodyProps) {
+function AnswerBody({ sections, sources, dataDate, streaming, choices, chosen, onChoose, now }: AnswerBodyProps) {
   const liveFicheUrl = sources[0]?.url ?? null;
   return (
     <div className="answer-body">
-      {urgent && <EmergencyBlock />}
       <p className="ql-visually-hidden" role="status">
         {streaming ? PROGRESS_MESSAGES.streaming : PROGRESS_MESSAGES.done}
       </p>
@@ -180,8 +181,15 @@ export function ReponseLegalePage() {
     };
   }
 
+  // The emergency numbers come first, above the title (on a phone, the first thing on the screen): from the
+  // question itself at once (the same detection as the server's, no waiting for the network), or from the
+  // server's flag.
+  const questionRevealsDanger = useMemo(() => question !== null && dangerKind(question) !== null, [question]);
+  const urgent = questionRevealsDanger || body?.urgent === true;
+
   return (
     <section className="ql-container ql-section answer-page" aria-labelledby="reponse-title">
+      {urgent && <EmergencyBlock />}
       <h1 id="reponse-title" className="ql-section-title" ref={headingRef} tabIndex={-1}>
         Réponse Légale
       </h1>

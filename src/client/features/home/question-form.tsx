@@ -1,10 +1,15 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { QuestionCheckRequest } from '../../../common/api/search';
 import { MESSAGES } from '../../../common/messages';
-import { MAX_WORDS, countWords, truncateToWords } from '../../../common/words';
+import { describeCut } from '../../../common/question-cut';
+import { dangerKind } from '../../../common/urgency';
+import { MAX_QUESTION_CHARS, MAX_WORDS, countWords } from '../../../common/words';
 import { getPublicConfig } from '../../lib/config';
 import { clearDraft, readDraft, saveDraft } from '../../lib/device-data';
+import { QuestionCutNotice, type FormCut } from './question-cut-notice';
+import { QuestionEmergency } from './question-emergency';
+import './question-form.css';
 
 /** The French score's word lists load on demand (first keystroke or submit), not with the home page. */
 const loadQuestionRules = () => import('../../../common/question');
@@ -81,7 +86,7 @@ export interface QuestionFormProps {
   onTextChange?: (text: string) => void;
 }
 
-type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'tooLong' | 'longWord' | 'noCredits';
+type FormError = 'empty' | 'notFrench' | 'wordLimit' | 'tooLong' | 'longWord' | 'noCredits' | 'cut';
 
 /** The shared rule's verdicts (src/common/question.ts), as the form names them. */
 const FORM_ERROR_OF = {
@@ -120,10 +125,25 @@ function ErrorContent({ error }: { error: FormError }) {
       return <>{MESSAGES.wordTooLong}</>;
     case 'noCredits':
       return <NoCreditsText />;
+    case 'cut':
+      return (
+        <>
+          Rien n'a été envoyé&#8239;: la fin de votre texte a été coupée à {MAX_WORDS} mots (voir sous la zone de
+          saisie). Vérifiez que votre question figure dans le texte gardé, puis cliquez de nouveau sur « Analyse ».
+        </>
+      );
   }
 }
 
-/** The home page question form (checked as French before it is sent). Also usable on /app/question. */
+/**
+ * The home page question form (checked as French before it is sent). Also usable on /app/question.
+ * - A question that reveals danger (src/common/urgency.ts, run here before anything else) shows the
+ *   emergency numbers at once, at the top of the form scrolled to the top of the screen, whatever the
+ *   session: signed out, nothing is sent and nobody is sent to the login page (the numbers need no account);
+ *   signed in, the question goes to the answer page, free of charge, where the numbers come first again.
+ * - A text longer than MAX_WORDS words is cut (the specification's notice) and the form says where, under
+ *   the text; the first « Analyse » after a cut the person has not edited sends nothing and says so.
+ */
 export function QuestionForm({ status, credits, setQuestionText, decrementCredits, onTextChange }: QuestionFormProps) {
   const navigate = useNavigate();
   const { placeholder, stop } = useTypewriterPlaceholder(QUESTION_EXAMPLES);
@@ -131,11 +151,24 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
   const [restored] = useState(() => readDraft());
   const [text, setText] = useState(restored ?? '');
   const [error, setError] = useState<FormError | null>(null);
+  const [cut, setCut] = useState<FormCut | null>(null);
+  // How many times the numbers were asked for (each submit that reveals danger scrolls them into view again).
+  const [emergencyShown, setEmergencyShown] = useState(0);
+  const emergencyRef = useRef<HTMLElement>(null);
   const ids = useId();
   const textareaId = `${ids}-question`;
   const counterId = `${ids}-counter`;
   const hintId = `${ids}-hint`;
   const noticeId = `${ids}-notice`;
+  const cutId = `${ids}-cut`;
+
+  useEffect(() => {
+    const block = emergencyRef.current;
+    if (emergencyShown === 0 || !block) return;
+    // The page's scroll padding keeps it below the sticky header; then the focus, for keyboards and readers.
+    if (typeof block.scrollIntoView === 'function') block.scrollIntoView({ block: 'start', behavior: 'instant' });
+    block.focus({ preventScroll: true });
+  }, [emergencyShown]);
 
   const words = countWords(text);
   const atLimit = words >= MAX_WORDS;
@@ -144,7 +177,17 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
 
   function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
     const value = event.target.value;
-    const next = countWords(value) > MAX_WORDS ? truncateToWords(value, MAX_WORDS) : value;
+    const cutNow = countWords(value) > MAX_WORDS ? describeCut(value, MAX_WORDS) : null;
+    const next = cutNow ? cutNow.kept : value;
+    if (cutNow) {
+      // Danger told only in the removed end still shows the numbers (read up to the question's own bound).
+      const removed = value.slice(cutNow.kept.length, cutNow.kept.length + MAX_QUESTION_CHARS);
+      setCut({ ...cutNow, removedRevealsDanger: dangerKind(removed) !== null, edited: false, confirmed: false });
+    } else if (value.trim() === '') {
+      setCut(null); // nothing left of the cut text
+    } else if (cut && !cut.edited) {
+      setCut({ ...cut, edited: true });
+    }
     setText(next);
     onTextChange?.(next);
     if (status !== 'authenticated') saveDraft(next);
@@ -165,13 +208,28 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
   }
 
   async function submit() {
+    const question = text.trim();
+    // Danger first, before the session, the credits or any rule: the numbers need nothing else.
+    const danger = question !== '' && dangerKind(question) !== null;
+    if (danger || cut?.removedRevealsDanger === true) {
+      setError(null);
+      setEmergencyShown((n) => n + 1);
+      if (status !== 'authenticated') {
+        saveDraft(text); // kept for this tab: the visitor may still sign in for the legal answer
+        return;
+      }
+      if (danger) return askDanger(question);
+    }
     if (status === 'loading') return; // the session is not known yet: do nothing rather than guess
+    if (cut && !cut.edited && !cut.confirmed) {
+      setCut({ ...cut, confirmed: true });
+      return setError('cut');
+    }
     if (status === 'anonymous') {
       saveDraft(text);
       void navigate(LOGIN_FROM_SUBMIT);
       return;
     }
-    const question = text.trim();
     if (question === '') return setError('empty');
     // The server's own rule, in the same order and with the same messages (length first); a short question
     // that fails the French score passes when the corpus knows its words.
@@ -188,12 +246,26 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     void navigate(ANSWER_ROUTE);
   }
 
-  const describedBy = [counterId, signedOut || outOfCredits || restored ? hintId : null, atLimit ? noticeId : null]
+  /**
+   * A signed-in question that reveals danger: never refused for its language score or its shortness (the
+   * shared rule knows), never charged (no credit check, no local decrement), answered on the answer page.
+   */
+  async function askDanger(question: string) {
+    const { validateQuestion } = await loadQuestionRules();
+    const valid = validateQuestion(question);
+    if (!valid.ok) return setError(FORM_ERROR_OF[valid.code]);
+    clearDraft();
+    setQuestionText(question);
+    void navigate(ANSWER_ROUTE);
+  }
+
+  const describedBy = [counterId, signedOut || outOfCredits || restored ? hintId : null, atLimit ? noticeId : null, cut ? cutId : null]
     .filter(Boolean)
     .join(' ');
 
   return (
     <form id="analyse" className="home-form" onSubmit={handleSubmit} noValidate aria-label="Poser une question juridique">
+      {emergencyShown > 0 && <QuestionEmergency ref={emergencyRef} signedOut={status !== 'authenticated'} loginTo={LOGIN_FROM_SUBMIT} />}
       <label htmlFor={textareaId} className="home-form-label">
         Votre question juridique
       </label>
@@ -234,6 +306,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
           {atLimit ? MESSAGES.wordLimit : ''}
         </span>
       </div>
+      {cut && <QuestionCutNotice id={cutId} cut={cut} />}
       {error && (
         <div className="ql-error-box home-form-error" role="alert">
           <ErrorContent error={error} />
