@@ -14,6 +14,8 @@ import type { Mailer } from '../mail/mailer';
 import { behindProxy } from '../../plugins/client-address';
 import { configuredOrigins } from '../../plugins/origin-check';
 import { resetPasswordEmail, verifyEmailEmail } from '../mail/templates';
+import { describeFailure } from '../../plugins/errors';
+import { authLogLine } from './auth-log';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where social sign-in lands (the client route that sends the user on to their target). */
@@ -259,22 +261,21 @@ export function createAuth(deps: AuthDeps) {
     hooks: { before: passwordAndDuplicateGuard, after: afterPasswordChange },
     onAPIError: {
       errorURL: '/login',
-      // Client errors (bad password, duplicate…) are normal traffic; only server faults are errors.
+      // Client errors (bad password, duplicate…) are normal traffic; only server faults are errors, logged by
+      // class and code location (an error's message may quote the request).
       onError: (error) => {
         const status = error instanceof APIError ? error.statusCode : 500;
-        if (status >= 500) logger.error({ module: 'auth', err: error }, 'auth request failed');
+        if (status >= 500) logger.error({ module: 'auth', failure: describeFailure(error) }, 'auth request failed');
         else logger.debug({ module: 'auth', status }, 'auth client error');
       },
     },
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
+      // A visitor's refused request at `warn` under a fixed code, never its text (auth-log.ts).
       log: (level, message, ...args) => {
-        const err = args.find((a): a is Error => a instanceof Error);
-        const fields = { module: 'auth', ...(err ? { err } : {}) };
-        if (level === 'error') logger.error(fields, message);
-        else if (level === 'warn') logger.warn(fields, message);
-        else logger.debug(fields, message);
+        const line = authLogLine(level, message, args);
+        logger[line.level](line.fields, line.msg);
       },
     },
     plugins,
