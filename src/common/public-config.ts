@@ -1,3 +1,5 @@
+import type { Testimonials } from './testimonials';
+
 /**
  * Settings the server hands to the browser (injected into index.html as a JSON data block).
  * Kept free of zod: the home page bundle reads it. Its schema is `api/public-config-schema.ts`.
@@ -13,6 +15,8 @@ export interface PublicConfig {
   showBackendStatus: boolean;
   auth: { google: boolean; microsoft: boolean };
   corpusDate: string | null;
+  /** The operator's real testimonials (TESTIMONIALS_FILE); null: the home page shows example situations. */
+  testimonials: Testimonials | null;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'ql-config';
@@ -25,4 +29,5 @@ export const defaultPublicConfig: PublicConfig = {
   showBackendStatus: false,
   auth: { google: false, microsoft: false },
   corpusDate: null,
+  testimonials: null,
 };

@@ -120,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     showBackendStatus: config.showBackendStatus,
     auth: accounts.publicAuth,
     corpusDate: searchEngine.corpusDate,
+    testimonials: config.testimonials,
   };
   // The same object until the index changes (the client plugin re-renders index.html when it does).
   let currentPublicConfig = publicConfig;

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { legalNoticeSchema, type LegalNotice } from './modules/legal-notice/legal-notice';
+import { readTestimonialsFile, TestimonialsFileError } from './modules/testimonials/testimonials-file';
+import type { Testimonials } from '../common/testimonials';
 import { DEFAULT_CORPUS_UPDATE_URLS } from '../corpus/sources';
 
 /**
@@ -143,6 +145,8 @@ const envSchema = z.object({
   HOST_ADDRESS: z.string().max(500).optional(),
   HOST_PHONE: z.string().max(500).optional(),
   LEGAL_NOTICE_FILE: z.string().min(1).optional(),
+  // Home page testimonials: the operator's real ones (a JSON file); without it, example situations.
+  TESTIMONIALS_FILE: z.string().min(1).optional(),
   // Operations: bearer token opening GET /metrics beyond the loopback interface.
   METRICS_TOKEN: z.string().min(16, 'doit contenir au moins 16 caractères').optional(),
   // Scheduled corpus update: DILA archives downloaded, indexed aside, checked and swapped in. Unset (or
@@ -201,6 +205,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Publisher and host shown in /mentions.html (LEGAL_NOTICE_FILE, then the PUBLISHER_* and HOST_* variables). */
   legalNotice: LegalNotice;
+  /** Real testimonials for the home page (TESTIMONIALS_FILE); null: the section shows example situations. */
+  testimonials: Testimonials | null;
   /** Scheduled corpus update (CORPUS_UPDATE_URLS); undefined: the index changes only on restart or by command. */
   corpusUpdate: CorpusUpdateSettings | undefined;
 }
@@ -409,6 +415,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           }
         : undefined,
     legalNotice: loadLegalNotice(e),
+    testimonials: loadTestimonials(e.TESTIMONIALS_FILE),
   };
 }
 
@@ -450,4 +457,15 @@ function loadLegalNotice(e: z.infer<typeof envSchema>): LegalNotice {
     }),
     host: overlay(parsedFile.data.host, { name: e.HOST_NAME, address: e.HOST_ADDRESS, phone: e.HOST_PHONE }),
   };
+}
+
+/** TESTIMONIALS_FILE, checked at start (modules/testimonials): a bad file stops the server naming the field. */
+function loadTestimonials(file: string | undefined): Testimonials | null {
+  if (!file) return null;
+  try {
+    return readTestimonialsFile(file);
+  } catch (err) {
+    if (err instanceof TestimonialsFileError) throw new ConfigError([`TESTIMONIALS_FILE=${JSON.stringify(file)}\u202f: ${err.message}`]);
+    throw err;
+  }
 }

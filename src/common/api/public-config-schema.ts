@@ -8,6 +8,12 @@ export const publicConfigSchema = z.object({
   showBackendStatus: z.boolean(),
   auth: z.object({ google: z.boolean(), microsoft: z.boolean() }),
   corpusDate: z.string().nullable(),
+  testimonials: z
+    .object({
+      note: z.string(),
+      items: z.array(z.object({ quote: z.string(), author: z.string(), city: z.string().nullable(), rating: z.number(), date: z.string() })),
+    })
+    .nullable(),
 }) satisfies z.ZodType<PublicConfig>;
 
 // Both directions: the schema and the interface cannot drift apart.
