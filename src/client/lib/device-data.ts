@@ -5,7 +5,9 @@
  * - `ql.currentAnswer.<id>` (session storage): the answer on screen, so that it survives a reload;
  * - `ql.keepOnDevice.<id>` (local storage): the account chose to keep its history after signing out.
  * Signing out erases the history unless it was kept, and always erases the answer kept for the tab and the
- * question draft. No zod here: the auth provider (home page bundle) calls these functions.
+ * question draft — whichever way the sign-out comes: the menu, /logout opened directly, another tab (told
+ * through `ql.signedOut`), or the server ending the session. No zod here: the auth provider (home page
+ * bundle) calls these functions.
  */
 export const historyKey = (userId: string): string => `ql.history.${userId}`;
 export const currentAnswerKey = (userId: string): string => `ql.currentAnswer.${userId}`;
@@ -16,6 +18,15 @@ export const LEGACY_KEYS = ['ql.history', 'ql.currentAnswer'] as const;
 
 /** The question typed before signing in (session storage: this tab only, gone when it closes). */
 export const DRAFT_KEY = 'ql.questionDraft';
+
+/**
+ * Written (then removed at once) in local storage when a tab signs out: the other tabs of this browser get a
+ * `storage` event and erase what they keep in their own session storage. It holds only a time.
+ */
+export const SIGNED_OUT_KEY = 'ql.signedOut';
+
+const HISTORY_PREFIX = 'ql.history.';
+const CURRENT_ANSWER_PREFIX = 'ql.currentAnswer.';
 
 export type StoreName = 'sessionStorage' | 'localStorage';
 
@@ -75,12 +86,51 @@ export function eraseAccountData(userId: string): void {
   removeKey('sessionStorage', currentAnswerKey(userId));
 }
 
-/** On signing out: the answer of the tab and the draft always go; the history too, unless it was kept. */
+/** The keys of a store that start with `prefix` (none when storage is unavailable). */
+function keysWithPrefix(name: StoreName, prefix: string): string[] {
+  try {
+    const store = browserStore(name);
+    if (!store) return [];
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * On signing out: the answer of the tab and the draft always go; the history too, unless it was kept. When
+ * the account is not known (the session had already ended), every answer of the tab goes, and every
+ * history no account chose to keep: with nobody signed in, nothing should have stayed.
+ */
 export function forgetOnSignOut(userId: string | null): void {
   removeKey('sessionStorage', DRAFT_KEY);
-  if (!userId) return;
+  if (!userId) {
+    for (const key of keysWithPrefix('sessionStorage', CURRENT_ANSWER_PREFIX)) removeKey('sessionStorage', key);
+    for (const key of keysWithPrefix('localStorage', HISTORY_PREFIX)) {
+      if (!keepsHistoryOnDevice(key.slice(HISTORY_PREFIX.length))) removeKey('localStorage', key);
+    }
+    return;
+  }
   removeKey('sessionStorage', currentAnswerKey(userId));
   if (!keepsHistoryOnDevice(userId)) removeKey('localStorage', historyKey(userId));
+}
+
+/** Whether signing out would erase answers of this account kept on this device (its history is not kept). */
+export function signOutErasesAnswers(userId: string): boolean {
+  if (keepsHistoryOnDevice(userId)) return false;
+  const history = readText('localStorage', historyKey(userId));
+  return (history !== null && history !== '[]') || readText('sessionStorage', currentAnswerKey(userId)) !== null;
+}
+
+/** Tells the other tabs of this browser that this one signed out (see SIGNED_OUT_KEY). */
+export function announceSignOut(): void {
+  writeText('localStorage', SIGNED_OUT_KEY, String(Date.now()));
+  removeKey('localStorage', SIGNED_OUT_KEY);
 }
 
 /** The question draft typed before signing in, or null. */

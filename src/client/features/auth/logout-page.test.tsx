@@ -8,6 +8,9 @@ import { renderRoute } from '../../lib/testing/render-route';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../../lib/testing/stub-auth-source';
 import { advance, resetTestEnvironment, stubScrolling } from './auth-test-utils';
 import { LogoutPage } from './logout-page';
+import { LOGOUT_CHOICE_TEXT } from './logout-choice';
+import { currentAnswerKey, historyKey, keepOnDeviceKey } from '../../lib/device-data';
+import { storedAnswer } from '../answer/answer-test-utils';
 import { useLogoutRedirect } from './use-logout-redirect';
 
 beforeEach(() => {
@@ -158,7 +161,8 @@ describe('logout page', () => {
         <RouterProvider router={router} />
       </AuthProvider>,
     );
-    await advance(800);
+    // The session check first (one step of the clock), then the sign-out and its 800 ms.
+    await advance(810);
     expect(router.state.navigation.state).toBe('loading');
     await advance(1990);
     expect(screen.queryByRole('button', { name: "Aller à la page d'accueil" })).toBeNull();
@@ -171,3 +175,65 @@ describe('logout page', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 });
+
+describe('logout page: answers kept on this device', () => {
+  const QUESTION = 'Mon bailleur garde mon dépôt de garantie, que faire ?';
+
+  function keepAnswerOnDevice(): void {
+    const item = storedAnswer(QUESTION);
+    window.localStorage.setItem(historyKey('u-1'), JSON.stringify([item]));
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), JSON.stringify(item));
+  }
+
+  async function openLogout(source: StubAuthSource) {
+    const view = renderRoute('/logout', { source });
+    await advance(0);
+    return view;
+  }
+
+  it('opened directly, waits for the session, says what signing out erases, and erases it when asked', async () => {
+    keepAnswerOnDevice();
+    const source = createStubAuthSource(sessionFor(2));
+    const { router } = await openLogout(source);
+    await advance(50);
+    expect(screen.getByRole('heading', { name: LOGOUT_CHOICE_TEXT.title })).toBeTruthy();
+    expect(screen.getByText(QUESTION)).toBeTruthy();
+    expect(screen.getByRole('button', { name: LOGOUT_CHOICE_TEXT.download })).toBeTruthy();
+    await advance(3000);
+    expect(source.signOutCalls).toBe(0); // nothing happens until the person chooses
+    expect(router.state.location.pathname).toBe('/logout');
+
+    vi.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: LOGOUT_CHOICE_TEXT.erase }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(source.signOutCalls).toBe(1);
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
+  });
+
+  it('keeps them on this device when the person chooses so', async () => {
+    keepAnswerOnDevice();
+    const source = createStubAuthSource(sessionFor(2));
+    const { router } = await openLogout(source);
+    await advance(50);
+    vi.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: LOGOUT_CHOICE_TEXT.keep }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(source.signOutCalls).toBe(1);
+    expect(window.localStorage.getItem(keepOnDeviceKey('u-1'))).toBe('1');
+    expect(JSON.parse(window.localStorage.getItem(historyKey('u-1')) ?? '[]')).toHaveLength(1);
+  });
+
+  it('asks nothing when the history is kept already, or when there is nothing to lose', async () => {
+    keepAnswerOnDevice();
+    window.localStorage.setItem(keepOnDeviceKey('u-1'), '1');
+    const source = createStubAuthSource(sessionFor(2));
+    await openLogout(source);
+    await advance(20);
+    expect(screen.queryByRole('heading', { name: LOGOUT_CHOICE_TEXT.title })).toBeNull();
+    expect(source.signOutCalls).toBe(1);
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull(); // the tab's copy always goes
+    expect(window.localStorage.getItem(historyKey('u-1'))).not.toBeNull();
+  });
+});
+

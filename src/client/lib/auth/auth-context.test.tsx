@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStubAuthSource, sessionFor, type StubAuthSource } from '../testing/stub-auth-source';
 import { AuthProvider, useAuth, type AuthState } from './auth-context';
-import { DRAFT_KEY, currentAnswerKey, historyKey, setKeepHistoryOnDevice } from '../device-data';
+import { DRAFT_KEY, SIGNED_OUT_KEY, currentAnswerKey, historyKey, keepOnDeviceKey, setKeepHistoryOnDevice } from '../device-data';
 import { GET_SESSION_URL, PROFILE_URL, createHttpAuthSource } from './auth-source';
 
 let latest: AuthState | null = null;
+
+afterEach(() => vi.restoreAllMocks());
 
 function Probe() {
   const auth = useAuth();
@@ -134,6 +136,85 @@ describe('AuthProvider', () => {
     window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
     await act(() => current().signOut());
     expect(window.localStorage.getItem(historyKey('u-1'))).toBe('[]');
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
+  });
+
+  it('signing out while the session is still being checked (/logout opened directly) erases that account’s data', async () => {
+    window.localStorage.setItem(historyKey('u-1'), '[{"question":"q"}]');
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
+    const source = createStubAuthSource(sessionFor(2));
+    let open: () => void = () => {};
+    source.gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    renderProvider(source);
+    expect(text('status')).toBe('loading');
+    let done = false;
+    const signingOut = current().signOut().then(() => {
+      done = true;
+    });
+    await act(async () => Promise.resolve());
+    expect(done).toBe(false); // waits for the check
+    expect(source.signOutCalls).toBe(0);
+    await act(async () => {
+      open();
+      await signingOut;
+    });
+    expect(source.signOutCalls).toBe(1);
+    expect(text('status')).toBe('anonymous');
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
+  });
+
+  it('with nobody signed in, a sign-out erases every answer of the tab and every history not kept', async () => {
+    window.localStorage.setItem(historyKey('u-old'), '[{"question":"q"}]');
+    window.localStorage.setItem(historyKey('u-kept'), '[{"question":"k"}]');
+    window.localStorage.setItem(keepOnDeviceKey('u-kept'), '1');
+    window.sessionStorage.setItem(currentAnswerKey('u-old'), '{}');
+    renderProvider(createStubAuthSource(null));
+    await waitFor(() => expect(text('status')).toBe('anonymous'));
+    await act(() => current().signOut());
+    expect(window.localStorage.getItem(historyKey('u-old'))).toBeNull();
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-old'))).toBeNull();
+    expect(window.localStorage.getItem(historyKey('u-kept'))).not.toBeNull();
+  });
+
+  it('another tab signing out signs this one out and erases its copies, without telling the tabs again', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    renderProvider(createStubAuthSource(sessionFor(2)));
+    await waitFor(() => expect(text('status')).toBe('authenticated'));
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
+    window.localStorage.setItem(historyKey('u-1'), '[{"question":"q"}]');
+    setItem.mockClear();
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGNED_OUT_KEY, newValue: String(Date.now()) }));
+    });
+    expect(text('status')).toBe('anonymous');
+    expect(text('action')).toBe('logout');
+    expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();
+    expect(setItem.mock.calls.map((c) => c[0])).not.toContain(SIGNED_OUT_KEY); // no echo between tabs
+  });
+
+  it('its own sign-out is announced to the other tabs, and leaves nothing under that key', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    renderProvider(createStubAuthSource(sessionFor(2)));
+    await waitFor(() => expect(text('status')).toBe('authenticated'));
+    await act(() => current().signOut());
+    expect(setItem.mock.calls.map((c) => c[0])).toContain(SIGNED_OUT_KEY);
+    expect(window.localStorage.getItem(SIGNED_OUT_KEY)).toBeNull();
+  });
+
+  it('the server ending the session erases what the browser keeps, as a sign-out does', async () => {
+    const source = createStubAuthSource(sessionFor(2));
+    renderProvider(source);
+    await waitFor(() => expect(text('status')).toBe('authenticated'));
+    window.localStorage.setItem(historyKey('u-1'), '[{"question":"q"}]');
+    window.sessionStorage.setItem(currentAnswerKey('u-1'), '{}');
+    source.session = null;
+    await act(() => current().refreshProfile({ force: true }));
+    expect(text('status')).toBe('anonymous');
+    expect(window.localStorage.getItem(historyKey('u-1'))).toBeNull();
     expect(window.sessionStorage.getItem(currentAnswerKey('u-1'))).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createHttpAuthSource, type AuthSession, type AuthSource, type AuthUser } from './auth-source';
 import { SESSION_TICK_MS, needsRefresh, withRetry } from './session-refresh';
-import { forgetOnSignOut, purgeLegacyKeys } from '../device-data';
+import { SIGNED_OUT_KEY, announceSignOut, forgetOnSignOut, purgeLegacyKeys } from '../device-data';
 
 export type { AuthSession, AuthSource, AuthUser } from './auth-source';
 
@@ -27,7 +27,9 @@ export interface AuthState {
   refreshProfile(options?: RefreshOptions): Promise<void>;
   /**
    * Signs out and clears the local state; rejects if the server could not end the session. What the browser
-   * keeps for the account (answer of the tab, question draft, history unless kept) is erased either way.
+   * keeps for the account (answer of the tab, question draft, history unless kept) is erased either way, and
+   * the other tabs are told to erase theirs. Called while the session is still being checked (/logout opened
+   * directly), it waits for the check, so that it knows whose data to erase.
    */
   signOut(): Promise<void>;
   /** The server already ended the session (account deleted, signed out everywhere): clears the local state. */
@@ -89,6 +91,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
     }
     if (next) {
       const session = next;
+      userIdRef.current = session.user.id; // at once: a sign-out awaiting this check reads it
       statusRef.current = 'authenticated';
       expiresAt.current = session.expiresAt ?? null;
       setSession((s) => {
@@ -107,6 +110,9 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       expiresAt.current = null;
       setSession(ANONYMOUS);
       if (previous === 'authenticated') {
+        // The server ended the session (expired, signed out elsewhere): erased as at any sign-out.
+        forgetOnSignOut(userIdRef.current);
+        userIdRef.current = null;
         setAuthAction('logout');
         setQuestionText(null);
       }
@@ -136,9 +142,11 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
     [activeSource, apply],
   );
 
-  const clearLocal = useCallback(() => {
+  /** Back to signed out, erasing what the browser keeps for the account; `announce`: tell the other tabs. */
+  const clearLocal = useCallback((announce = true) => {
     ++sequence.current;
     forgetOnSignOut(userIdRef.current);
+    if (announce) announceSignOut();
     userIdRef.current = null;
     statusRef.current = 'anonymous';
     expiresAt.current = null;
@@ -148,6 +156,8 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   }, []);
 
   const signOut = useCallback(async (): Promise<void> => {
+    // /logout opened directly: the first session check says which account signs out (see `apply`).
+    if (statusRef.current === 'loading' && inflight.current) await inflight.current;
     ++sequence.current;
     try {
       await activeSource.signOut();
@@ -155,6 +165,8 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       clearLocal();
     }
   }, [activeSource, clearLocal]);
+
+  const signedOutByServer = useCallback(() => clearLocal(), [clearLocal]);
 
   const decrementCredits = useCallback(() => {
     setSession((s) => (s.credits === null ? s : { ...s, credits: Math.max(0, s.credits - 1) }));
@@ -168,6 +180,16 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       disposed.current = true;
     };
   }, [refreshProfile]);
+
+  // Another tab of this browser signed out (same cookies): this tab is signed out too, and erases its own copies.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SIGNED_OUT_KEY || event.newValue === null || statusRef.current === 'anonymous') return;
+      clearLocal(false);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [clearLocal]);
 
   // Every 30 s, renew a session that ends within 90 s (get-session renews it server-side);
   // if the server says it is gone, the state returns to signed out. Also checked when the tab comes back.
@@ -198,9 +220,9 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       decrementCredits,
       refreshProfile,
       signOut,
-      signedOutByServer: clearLocal,
+      signedOutByServer,
     }),
-    [session, authAction, questionText, decrementCredits, refreshProfile, signOut, clearLocal],
+    [session, authAction, questionText, decrementCredits, refreshProfile, signOut, signedOutByServer],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
