@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-context';
 import { createStubAuthSource, sessionFor } from '../../lib/testing/stub-auth-source';
 import { QuestionPage } from './question-page';
-import { RELATED_DEBOUNCE_MS, useRelatedFiches } from './use-related-fiches';
+import { RELATED_DEBOUNCE_MS, mayBeFrenchQuestion, useRelatedFiches } from './use-related-fiches';
 
 const RESULTS = {
   results: [
@@ -62,6 +62,28 @@ describe('useRelatedFiches', () => {
     expect(result.current).toHaveLength(2);
     rerender({ text: 'bail' });
     expect(result.current).toEqual([]);
+  });
+
+  it('asks nothing, and shows nothing, for a text that is not French', async () => {
+    const fetchImpl = jsonFetch(RESULTS);
+    const english = 'My landlord refuses to give back my deposit, what can I do?';
+    const { result, rerender } = renderHook(({ text }) => useRelatedFiches(text, fetchImpl), {
+      initialProps: { text: 'mon proprio garde ma caution' },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(result.current).toHaveLength(2);
+    rerender({ text: english });
+    expect(result.current).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(result.current).toEqual([]);
+    expect(mayBeFrenchQuestion(english)).toBe(false);
+    expect(mayBeFrenchQuestion('Can my employer fire me')).toBe(false);
+    expect(mayBeFrenchQuestion('divorce garde enfants')).toBe(true); // three words of legal vocabulary
   });
 
   it('shows nothing when the API fails or answers something unexpected', async () => {
