@@ -17,7 +17,7 @@ export const ACCOUNT_TEXT = {
     "Régénérer la clé d'API\u202f? L'ancienne clé cessera aussitôt de fonctionner dans vos scripts.",
   deleteConfirm: 'Supprimer définitivement votre compte\u202f? Cette action est irréversible.',
   deleted: 'Votre compte a été supprimé, avec ses sessions, ses crédits et vos avis. Au revoir\u202f!',
-  signedOutEverywhere: 'Vous avez été déconnecté de tous vos appareils.',
+  signedOutEverywhere: "Vous avez été déconnecté de tous vos appareils, et votre clé d'API a été remplacée.",
 } as const;
 
 /** « +3 » / « −1 » (a real minus sign). */
@@ -208,7 +208,10 @@ function SessionsSection({ onSignedOut }: { onSignedOut(): void }) {
   return (
     <section className="account-section ql-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Appareils connectés</h2>
-      <p>Un appareil perdu, un ordinateur partagé oublié&#8239;? Fermez d'un coup toutes les sessions de votre compte, celle-ci comprise.</p>
+      <p>
+        Un appareil perdu, un ordinateur partagé oublié&#8239;? Fermez d'un coup toutes les sessions de votre compte, celle-ci
+        comprise. Votre clé d'API est remplacée en même temps&#8239;: l'ancienne cesse de fonctionner dans vos scripts.
+      </p>
       <button type="button" className="ql-btn ql-btn-outline" onClick={() => void handleClick()} disabled={busy}>
         Se déconnecter de tous les appareils
       </button>

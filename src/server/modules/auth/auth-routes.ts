@@ -4,7 +4,7 @@ import { AUTH_CODES } from '../../../common/auth/errors';
 import { isSitePath } from '../../../common/auth/redirect-path';
 import { signInFailureKey, type Accounts } from './accounts';
 import { AUTH_BASE_PATH, SOCIAL_CALLBACK_PATH, siteOrigin } from './auth';
-import { frenchErrorBody, sendWebResponse, toWebRequest } from './fastify-bridge';
+import { frenchErrorBody, sendWebResponse, toWebHeaders, toWebRequest } from './fastify-bridge';
 import { digest, hashedKey, type RateLimitVerdict } from './rate-limit';
 import { mailDelivery } from '../mail/mailer';
 import { clientKey } from '../../plugins/client-address';
@@ -109,6 +109,12 @@ function isJsonBody(request: FastifyRequest): boolean {
 
 /** Requests whose only purpose is an e-mail: a failed delivery is an error for them. */
 const MAIL_PATHS = new Set(['/request-password-reset', '/send-verification-email']);
+
+/**
+ * « Se déconnecter de tous les appareils » (and « des autres appareils »): the API key is a credential too,
+ * read from the account page of a session that may be the one being ended, so it is replaced with them.
+ */
+const SESSION_REVOKING_PATHS = new Set(['/revoke-sessions', '/revoke-other-sessions']);
 
 function sendAuthError(reply: FastifyReply, path: string, status: number, code: string, message: string): FastifyReply {
   return reply
@@ -242,8 +248,15 @@ export async function authRoutes(api: FastifyInstance, opts: { accounts: Account
       }
     }
 
+    // Read before better-auth ends the sessions: whose API key to replace once they are ended.
+    const revokingUser =
+      request.method === 'POST' && SESSION_REVOKING_PATHS.has(path)
+        ? (await accounts.auth.api.getSession({ headers: toWebHeaders(request) }))?.user.id
+        : undefined;
+
     const delivery = { failed: false };
     const response = await mailDelivery.run(delivery, () => accounts.auth.handler(toWebRequest(request, target, body)));
+    if (revokingUser && response.ok) await accounts.profiles.regenerateApiKey(revokingUser);
     if (signInKey && response.ok) {
       // Signed in: not a failure for the e-mail's ceiling, and this e-mail + address pair starts afresh.
       await accounts.rateLimiter.release(signInKey);

@@ -100,18 +100,43 @@ const SUCCESS_MESSAGES: Readonly<Record<string, string>> = {
   'User deleted': 'Compte supprimé.',
 };
 
-/** A success reply whose `message` is English gets it in French (dropped when unknown). */
-function frenchSuccessBody(text: string): string {
-  if (!text.includes('"message"')) return text;
+/**
+ * Keys of better-auth replies that hold a credential: the session token (sign-in, get-session,
+ * list-sessions, change-password…) and a provider's OAuth tokens. The browser holds its session in an
+ * HttpOnly cookie and reads none of them; a script injected in a page could.
+ */
+const TOKEN_KEYS: ReadonlySet<string> = new Set(['token', 'accessToken', 'refreshToken', 'idToken']);
+
+/** Deepest level looked at: better-auth's replies are a few levels deep (`{ session: { token } }`, `[{ token }]`). */
+const TOKEN_SEARCH_DEPTH = 6;
+
+/** A copy of a parsed JSON value without the TOKEN_KEYS, at any depth up to TOKEN_SEARCH_DEPTH. */
+export function withoutTokens(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > TOKEN_SEARCH_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutTokens(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (!TOKEN_KEYS.has(key)) out[key] = withoutTokens(child, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * A success reply as the browser gets it: without credentials (withoutTokens), and with an English
+ * `message` in French (dropped when unknown).
+ */
+function browserSuccessBody(text: string): string {
+  if (!text.includes('"message"') && !/oken"/u.test(text)) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return text;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return text;
+  parsed = withoutTokens(parsed);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return JSON.stringify(parsed);
   const { message, ...rest } = parsed as Record<string, unknown>;
-  if (typeof message !== 'string' || SITE_MESSAGES.has(message)) return text;
+  if (typeof message !== 'string' || SITE_MESSAGES.has(message)) return JSON.stringify(parsed);
   const french = SUCCESS_MESSAGES[message];
   return JSON.stringify(french ? { ...rest, message: french } : rest);
 }
@@ -142,6 +167,6 @@ export async function sendWebResponse(reply: FastifyReply, response: Response, p
     // An empty or non-JSON error (unknown endpoint, plain-text failure): the platform's JSON error instead.
     return reply.type('application/json; charset=utf-8').send(frenchErrorBody(path, response.status, {}));
   }
-  if (response.ok && type.includes('application/json')) return reply.send(frenchSuccessBody(text));
+  if (response.ok && type.includes('application/json')) return reply.send(browserSuccessBody(text));
   return reply.send(text.length > 0 ? text : undefined);
 }
