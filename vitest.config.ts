@@ -5,6 +5,9 @@ const setupFiles = ['./test/setup/no-console-error.ts'];
 
 export default defineConfig({
   test: {
+    // The model of meaning is started only by the tests about it (src/server/modules/semantic), which name
+    // it explicitly; every other process a test starts answers lexically.
+    env: { EMBEDDINGS_LOCAL: 'off' },
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {

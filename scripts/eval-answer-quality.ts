@@ -5,7 +5,10 @@
  * first 3 sources, key-fact recall, the direct fact in « En bref », median words of « En bref » and of the
  * whole answer, wrong-case rules, repeated sentences.
  *
- *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE] [--capture DIR] [--replies DIR] [--rewrites FILE]
+ *   npm run eval:answers [-- --half A|B|all] [--show N] [--out FILE] [--set FILE] [--capture DIR] [--replies DIR] [--rewrites FILE] [--no-model]
+ *
+ * With the model of meaning (the default install's, started here as the server starts it; its vectors are
+ * read from beside the index), or without it (--no-model: the lexical fallback).
  *
  * Half B (odd positions) is the held-out half and is printed first; half A (even positions) is the one
  * the composer is tuned on. --show N prints the first N answers of the selected half (to read them).
@@ -33,7 +36,7 @@ import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerI
 import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } from './eval/prompt-coverage.js';
 import { understand } from '../src/server/modules/answers/question/understand.js';
 import { RETRIEVAL } from '../src/server/modules/answers/retrieval/retrieve.js';
-import { retrieveWithModels } from '../src/server/modules/retrieval-models/retrieval-models.js';
+import { retrieveWithModels } from '../src/server/modules/answers/retrieval/query-models.js';
 import { buildMessages } from '../src/server/modules/answers/llm/prompt.js';
 import { capturePrompts, isRewriteRequest, loadReplies, loadRewrites, recordedRewrite, startReplayServer, userMessage } from './eval/model-replies.js';
 
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
   const setFile = arg(args, '--set');
   const captureDir = arg(args, '--capture');
   const repliesDir = arg(args, '--replies');
+  const noModel = args.includes('--no-model');
   const rewritesFile = arg(args, '--rewrites');
   const rewrites = rewritesFile ? loadRewrites(rewritesFile) : undefined;
   const replay = repliesDir ? await startReplayServer(loadReplies(repliesDir), rewrites) : undefined;
@@ -92,6 +96,8 @@ async function main(): Promise<void> {
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '1000000',
     CORPUS_UPDATE_URLS: 'off',
+    // The default install answers with the model of meaning; --no-model measures the lexical fallback.
+    EMBEDDINGS_LOCAL: noModel ? 'off' : 'auto',
     ...llm,
   });
   const database = await openDatabase({ dataDir });
@@ -99,6 +105,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { logger: false, database, searchEngine });
   try {
     await app.ready();
+    if (app.semantic) {
+      await app.semantic.start();
+      if (!(await app.semantic.vectors.whenReady(searchEngine))) throw new Error('Modèle de sens indisponible : relancez avec --no-model, ou installez-le (scripts/semantic/install-model.sh).');
+    }
+    console.log(`model of meaning: ${app.semantic ? 'on' : 'off (lexical fallback)'}`);
     const apiKey = await createEvalUser(app);
     const set = loadAnswerSet(setFile);
     const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown; prompt: PromptCoverage })[] = [];

@@ -251,9 +251,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { logger: false, database, searchEngine });
   try {
     await app.ready();
-    // With EMBEDDINGS_*, measure with the fiche vectors in place (computed or read from INDEX_DIR.vectors).
-    if (app.retrievalModels?.vectors && !(await app.retrievalModels.vectors.whenReady(app.searchEngine))) {
-      throw new Error('Vecteurs des fiches indisponibles : vérifiez EMBEDDINGS_BASE_URL et EMBEDDINGS_MODEL.');
+    // With the model of meaning, measure with the corpus's vectors in place (computed or read from INDEX_DIR.vectors).
+    if (app.semantic) {
+      await app.semantic.start();
+      if (!(await app.semantic.vectors.whenReady(app.searchEngine))) throw new Error('Vecteurs du corpus indisponibles : vérifiez le modèle de sens (EMBEDDINGS_*).');
     }
     const apiKey = await createEvalUser(app);
     const setupMs = performance.now() - t0;

@@ -22,9 +22,9 @@ import { TUNING, type SearchEngine } from '../src/corpus/engine.js';
 import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { createTerminalProgress } from '../src/corpus/progress.js';
 import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
-import { retrieveWithModels, type QueryModels } from '../src/server/modules/retrieval-models/retrieval-models.js';
+import { retrieveWithModels, type QueryModels } from '../src/server/modules/answers/retrieval/query-models.js';
 import { loadRewrites, recordedRewrite } from './eval/model-replies.js';
-import { dangerKind } from '../src/server/modules/answers/urgency.js';
+import { dangerKind } from '../src/common/urgency.js';
 
 export interface EvalItem {
   id: string;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMessages } from '../../src/server/modules/answers/llm/prompt';
-import { rewriteMessages, rewriteQuestion } from '../../src/server/modules/retrieval-models/query-rewrite';
+import { rewriteMessages, rewriteQuestion } from '../../src/server/modules/answers/llm/query-rewrite';
 import { capturePrompts, isRewriteRequest, loadReplies, loadRewrites, quotedQuestion, recordedRewrite, REWRITE_SYSTEM, startReplayServer } from './model-replies';
 
 const dirs: string[] = [];

@@ -19,8 +19,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeLlm, type FakeLlm } from '../../test/support/fake-llm.js';
-import { readRewrite, rewriteMessages } from '../../src/server/modules/retrieval-models/query-rewrite.js';
-import type { QueryModels } from '../../src/server/modules/retrieval-models/retrieval-models.js';
+import { readRewrite, rewriteMessages } from '../../src/server/modules/answers/llm/query-rewrite.js';
+import type { QueryModels } from '../../src/server/modules/answers/retrieval/query-models.js';
 
 /** The question a user message quotes between <question> and </question>. */
 export function quotedQuestion(user: string): string | undefined {

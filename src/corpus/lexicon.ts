@@ -194,6 +194,20 @@ function hasWordOutside(tokens: string[], start: number, length: number, prefixe
   return tokens.some((t, i) => (i < start || i >= start + length) && prefixes.some((p) => t.startsWith(p)));
 }
 
+let defaultCompiled: CompiledEntry[] | undefined;
+
+/**
+ * The legal phrasings of the lexicon entries a text names, without duplicates (« mon proprio garde ma
+ * caution » → « bailleur », « dépôt de garantie »): the model of meaning reads them beside the question
+ * (src/server/modules/semantic/semantic.ts), since a small model knows the fiches' words better than slang.
+ */
+export function legalPhrasingsOf(text: string): string[] {
+  defaultCompiled ??= compileLexicon(LEXICON);
+  const out = new Set<string>();
+  for (const m of matchLexicon(normalizeTokens(text), defaultCompiled)) for (const legal of m.entry.legal) out.add(legal);
+  return [...out];
+}
+
 /** Entries that apply to a question given as accent-folded tokens. */
 export function matchLexicon(foldedTokens: string[], compiled: readonly CompiledEntry[]): LexiconMatch[] {
   const matches: LexiconMatch[] = [];

@@ -13,7 +13,6 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { createPgRateLimitStore } from './plugins/rate-limit-store';
 import { metricsPlugin } from './plugins/metrics';
 import { requestTargetPlugin } from './plugins/request-target';
-import { requestTargetPlugin } from './plugins/request-target';
 import { behindProxy, clientKey, fastifyTrustProxy } from './plugins/client-address';
 import { connectionOptions } from './plugins/connections';
 import { requestLogPlugin } from './plugins/request-log';
@@ -33,7 +32,7 @@ import { createFeedbackService } from './modules/answers/feedback-service';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
-import { retrievalModelsPlugin } from './modules/retrieval-models/retrieval-models-plugin';
+import { semanticPlugin } from './modules/semantic/semantic-plugin';
 import { missingLegalNoticeFields } from './modules/legal-notice/legal-notice';
 import { staticPagesRoutes } from './modules/static-pages/static-pages-routes';
 import { operatorRoutes } from './modules/operator/operator-routes';
@@ -136,15 +135,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(metricsPlugin, { token: config.metricsToken, behindProxy: behindProxy(config) });
   // Before every guard: a path the guards and the libraries behind them would read differently is refused.
   await app.register(requestTargetPlugin);
-  // Before every guard: a path the guards and the libraries behind them would read differently is refused.
-  await app.register(requestTargetPlugin);
   await app.register(corpusUpdatePlugin, {
     holder: engineHolder,
     indexDir: config.indexDir,
     settings: config.corpusUpdate,
     ...(deps.corpusUpdate ? { updater: deps.corpusUpdate } : {}),
   });
-  await app.register(retrievalModelsPlugin, { config, holder: engineHolder });
+  await app.register(semanticPlugin, { config, holder: engineHolder });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -167,13 +164,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         keyGenerator: (request) => clientKey(request.ip),
         ...rateLimitStore,
       });
-      await api.register(healthRoutes, { database, searchEngine, corpus: () => app.corpusUpdate.health() });
+      await api.register(healthRoutes, { database, searchEngine, corpus: () => app.corpusUpdate.health(), embeddings: () => app.embeddingsHealth() });
       await api.register(authRoutes, { accounts });
       // One signed-in user for every route (modules/auth/signed-in.ts): API key first, else the session.
       const resolveUser: ResolveUser = (request) => accounts.resolveUser(request);
       await api.register(profileRoutes, { profiles: accounts.profiles, resolveUser });
-      await api.register(searchRoutes, { engine: searchEngine, perMinute: config.searchRateLimitPerMinute });
-      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, retrievalModels: app.retrievalModels });
+      await api.register(searchRoutes, { engine: searchEngine, semantic: app.semantic, perMinute: config.searchRateLimitPerMinute });
+      const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, queryModels: app.queryModels });
       await api.register(answersRoutes, { service: answers, resolveUser });
       await api.register(feedbackRoutes, { service: createFeedbackService(database.db), resolveUser });
       await api.register(prefileRoutes, {

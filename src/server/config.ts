@@ -134,6 +134,11 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(1500),
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
+  // The local model of meaning (scripts/semantic/install-model.sh puts it in .venv): started as a child
+  // process unless EMBEDDINGS_BASE_URL names another endpoint or EMBEDDINGS_LOCAL=off.
+  EMBEDDINGS_LOCAL: z.enum(['auto', 'off']).default('auto'),
+  EMBEDDINGS_LOCAL_VENV: z.string().min(1).default('.venv'),
+  EMBEDDINGS_LOCAL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   // Legal notice (/mentions.html): publisher and host, one by one or all in one JSON file.
   PUBLISHER_NAME: z.string().max(500).optional(),
   PUBLISHER_ADDRESS: z.string().max(500).optional(),
@@ -199,8 +204,10 @@ export interface Config {
   llm: LlmSettings | undefined;
   /** Rewrite of the question into legal search terms by the LLM (on with the LLM unless LLM_QUERY_REWRITE=false); undefined: off. */
   queryRewrite: { timeoutMs: number } | undefined;
-  /** Dense retrieval channel (EMBEDDINGS_BASE_URL + EMBEDDINGS_MODEL); undefined: lexical search alone. */
+  /** An operator's embeddings endpoint (EMBEDDINGS_BASE_URL + EMBEDDINGS_MODEL); it replaces the local model. */
   embeddings: EmbeddingsConfig | undefined;
+  /** The local model of meaning (default install); undefined with `embeddings` or EMBEDDINGS_LOCAL=off. */
+  localModel: LocalModelConfig | undefined;
   /** METRICS_TOKEN: without it, /metrics answers only direct loopback requests. */
   metricsToken: string | undefined;
   /** Publisher and host shown in /mentions.html (LEGAL_NOTICE_FILE, then the PUBLISHER_* and HOST_* variables). */
@@ -233,6 +240,19 @@ export interface LlmSettings {
   timeoutMs: number;
   /** Longest time for the whole answer. */
   totalTimeoutMs: number;
+}
+
+/** The local model process (src/server/modules/semantic/model-process.ts). */
+export interface LocalModelConfig {
+  /** The virtual environment's python (EMBEDDINGS_LOCAL_VENV/bin/python). */
+  python: string;
+  /** scripts/semantic/serve.py. */
+  script: string;
+  threads?: number;
+  /** Time limit of a question's vector. */
+  timeoutMs: number;
+  /** Units per request when computing the corpus's vectors. */
+  batchSize: number;
 }
 
 /** An OpenAI-compatible embeddings endpoint (`POST {baseUrl}/embeddings`). */
@@ -401,6 +421,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             model: e.EMBEDDINGS_MODEL,
             timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
             batchSize: e.EMBEDDINGS_BATCH_SIZE,
+          }
+        : undefined,
+    localModel:
+      e.EMBEDDINGS_LOCAL === 'auto' && !(e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL)
+        ? {
+            python: path.resolve(e.EMBEDDINGS_LOCAL_VENV, 'bin', 'python'),
+            script: path.resolve('scripts', 'semantic', 'serve.py'),
+            ...(e.EMBEDDINGS_LOCAL_THREADS ? { threads: e.EMBEDDINGS_LOCAL_THREADS } : {}),
+            timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
+            // Small batches: a question waits for the batch in progress while the vectors are computed.
+            batchSize: Math.min(e.EMBEDDINGS_BATCH_SIZE, 16),
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN,

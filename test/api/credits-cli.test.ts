@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('npm run credits on %s', (kind) => {
     testDb = await createTestDatabase(kind);
     const dist = makeFakeClientDist();
     const app = await buildApp(
-      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, CLIENT_DIST_DIR: dist, ...AUTH_TEST_ENV }),
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, CLIENT_DIST_DIR: dist, EMBEDDINGS_LOCAL: 'off', ...AUTH_TEST_ENV }),
       { logger: false, database: testDb.database, searchEngine: await testSearchEngine() },
     );
     expect((await signUp(new TestBrowser(app), 'operateur@exemple.fr', 'Opé Rateur')).statusCode).toBe(200);
@@ -172,7 +172,7 @@ describe('npm run credits while the server runs on the embedded database', () =>
     testDb = await createTestDatabase('pglite');
     dist = makeFakeClientDist();
     app = await buildApp(
-      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, CLIENT_DIST_DIR: dist, ...AUTH_TEST_ENV }),
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, CLIENT_DIST_DIR: dist, EMBEDDINGS_LOCAL: 'off', ...AUTH_TEST_ENV }),
       { logger: false, database: testDb.database, searchEngine: await testSearchEngine() },
     );
     await app.listen({ host: '127.0.0.1', port: 0 });

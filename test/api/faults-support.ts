@@ -63,7 +63,7 @@ export async function startServerProcess(
     : [process.execPath, args];
   const child = spawn(command, commandArgs, {
     // No scheduled corpus update (it would reach the Internet) unless the test names a local server.
-    env: { ...process.env, CORPUS_UPDATE_URLS: 'off', ...env, PORT: String(port) },
+    env: { ...process.env, CORPUS_UPDATE_URLS: 'off', EMBEDDINGS_LOCAL: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

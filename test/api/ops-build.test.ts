@@ -105,7 +105,7 @@ describe('compiled server (npm run build, start:prod) without dev dependencies',
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ql-prod-data-${kind}-`));
     let databaseName: string | undefined;
     // Production requires a confirmed address by default; this test signs in right after registering.
-    const env: Record<string, string> = { CORPUS_UPDATE_URLS: 'off', DATA_DIR: dataDir, INDEX_DIR: defaultTestIndexDir(), CLIENT_DIST_DIR: clientDist, LOG_LEVEL: 'info', REQUIRE_EMAIL_VERIFICATION: 'false' };
+    const env: Record<string, string> = { CORPUS_UPDATE_URLS: 'off', EMBEDDINGS_LOCAL: 'off', DATA_DIR: dataDir, INDEX_DIR: defaultTestIndexDir(), CLIENT_DIST_DIR: clientDist, LOG_LEVEL: 'info', REQUIRE_EMAIL_VERIFICATION: 'false' };
     if (kind === 'postgres') {
       databaseName = `ql_prod_${randomUUID().replace(/-/g, '')}`;
       const admin = new pg.Client({ connectionString: inject('pgUrl') });

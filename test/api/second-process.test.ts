@@ -15,7 +15,7 @@ interface Started {
 
 function startServerProcess(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', CORPUS_UPDATE_URLS: 'off', ...env },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', CORPUS_UPDATE_URLS: 'off', EMBEDDINGS_LOCAL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

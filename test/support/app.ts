@@ -67,6 +67,9 @@ export async function createTestApp(
     INDEX_DIR: defaultTestIndexDir(),
     // No test reaches the Internet: a test of the corpus update names its local server.
     CORPUS_UPDATE_URLS: 'off',
+    // The model of meaning is tested where it is the subject (src/server/modules/semantic): elsewhere the
+    // app answers lexically, and no test starts a python process it does not ask for.
+    EMBEDDINGS_LOCAL: 'off',
     ...env,
   });
   const searchEngine = deps.searchEngine ?? (await testSearchEngine());

@@ -33,10 +33,26 @@ export const corpusHealthSchema = z.object({
 
 export type CorpusHealth = z.infer<typeof corpusHealthSchema>;
 
+/**
+ * The model of meaning (src/server/modules/semantic): `starting`, `building` (the corpus's vectors are being
+ * computed: `progress` 0..1), `ready`, or `off` with its French `reason` (answers then use the lexical search
+ * alone). `model`: the local model's name or the operator's; `restarts`: times the local process was started again.
+ */
+export const embeddingsHealthSchema = z.object({
+  state: z.enum(['starting', 'building', 'ready', 'off']),
+  model: z.string().optional(),
+  progress: z.number().min(0).max(1).optional(),
+  reason: z.string().optional(),
+  restarts: z.number().int().nonnegative().optional(),
+});
+
+export type EmbeddingsHealth = z.infer<typeof embeddingsHealthSchema>;
+
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'error']),
   corpus: corpusHealthSchema.optional(),
+  embeddings: embeddingsHealthSchema,
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

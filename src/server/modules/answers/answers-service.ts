@@ -21,7 +21,7 @@ import { composeWithLlmDetailed, toAnswerSources, type ComposeWithLlmOptions, ty
 import type { RetrievedSource } from './retrieval/types';
 import { cachedFiche, RETRIEVAL, type RetrieveResult } from './retrieval/retrieve';
 import { dangerKind } from '../../../common/urgency';
-import { retrieveWithModels, type RetrievalModels } from '../retrieval-models/retrieval-models';
+import { retrieveWithModels, type QueryModelsProvider } from './retrieval/query-models';
 
 /**
  * The answer service: validation, retrieval, the credit, composition, the
@@ -115,7 +115,7 @@ export interface AnswersServiceDeps {
   /** Set for the "llm" mode. */
   llm?: LlmConfig | undefined;
   /** Optional dense channel and question rewrite before the search (EMBEDDINGS_*, LLM_QUERY_REWRITE). */
-  retrievalModels?: RetrievalModels | undefined;
+  queryModels?: QueryModelsProvider | undefined;
   /** Injectable for tests (default: the real composers). */
   composeExtractive?: ExtractiveComposer;
   composeLlm?: LlmComposer;
@@ -164,7 +164,7 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     // Reading the question, retrieval and composition each run in a turn of their own: other requests (a
     // health check, another user's page) are served between them.
     await nextTurn();
-    const models = await deps.retrievalModels?.forQuestion(deps.engine, question);
+    const models = await deps.queryModels?.forQuestion(deps.engine, question);
     // A danger question is never out of scope when a fiche is found: it gets the emergency numbers and its
     // legal fiches (retrieval also searches the victim's protection).
     const retrieved: RetrieveResult = retrieveWithModels(deps.engine, question, models, {

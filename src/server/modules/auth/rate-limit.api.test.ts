@@ -141,7 +141,7 @@ describe('auth rate limits hold across two instances sharing PostgreSQL', () => 
     dist = makeFakeClientDist();
     secondDb = await openDatabase({ databaseUrl: t.testDb.url, dataDir: t.testDb.dataDir });
     second = await buildApp(
-      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.testDb.dataDir, CLIENT_DIST_DIR: dist, CORPUS_UPDATE_URLS: 'off', ...LIMIT_ENV }),
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.testDb.dataDir, CLIENT_DIST_DIR: dist, CORPUS_UPDATE_URLS: 'off', EMBEDDINGS_LOCAL: 'off', ...LIMIT_ENV }),
       { logger: false, database: secondDb, searchEngine: await testSearchEngine(), authClock: clock.now },
     );
     await second.ready();

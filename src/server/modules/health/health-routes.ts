@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HEALTH_MESSAGES, type CorpusHealth, type HealthResponse, type LiveResponse, type ReadyResponse } from '../../../common/api/health';
+import { HEALTH_MESSAGES, type CorpusHealth, type EmbeddingsHealth, type HealthResponse, type LiveResponse, type ReadyResponse } from '../../../common/api/health';
 import type { Database } from '../../db/database';
 import type { SearchEngine } from '../../../corpus/engine';
 import { createDatabaseProbe, DEFAULT_PING_TIMEOUT_MS } from './database-probe';
@@ -12,6 +12,8 @@ export interface HealthRoutesOptions {
   pingTimeoutMs?: number;
   /** The index in service and its scheduled update, shown by GET /api/health. */
   corpus?: () => CorpusHealth;
+  /** The model of meaning's state (GET /api/health `embeddings`); absent: reported `off`. */
+  embeddings?: () => EmbeddingsHealth;
 }
 
 /**
@@ -41,7 +43,8 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthRoutesOptio
 
   app.get('/health', routeOptions, async (request, reply) => {
     const db = await probe();
-    const body: HealthResponse = db === 'ok' ? { status: 'ok', db: 'ok' } : { status: 'degraded', db: 'error' };
+    const embeddings = opts.embeddings?.() ?? { state: 'off' as const, reason: 'modèle de sens désactivé' };
+    const body: HealthResponse = db === 'ok' ? { status: 'ok', db: 'ok', embeddings } : { status: 'degraded', db: 'error', embeddings };
     if (opts.corpus) body.corpus = opts.corpus();
     if (db !== 'ok') request.log.warn({ db }, 'database ping failed');
     return reply.code(db === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(body);

@@ -14,9 +14,13 @@ import { MESSAGES } from '../../../common/messages';
 import { validateQuestion } from '../../../common/question';
 import type { InvalidRequestReplies } from '../../plugins/errors';
 import type { SearchEngine } from '../../../corpus/engine';
+import { hybridSearch } from '../semantic/fusion';
+import type { Semantic } from '../semantic/semantic';
 
 export interface SearchRoutesOptions {
   engine: SearchEngine;
+  /** The model of meaning: its dense ranking is fused with the lexical one (lexical alone without it). */
+  semantic?: Semantic | undefined;
   /** Requests per IP and minute (SEARCH_RATE_LIMIT_PER_MINUTE, default 60). */
   perMinute?: number;
 }
@@ -50,9 +54,9 @@ export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptio
   const { engine } = opts;
   const rateLimit = () => ({ max: opts.perMinute ?? 60, timeWindow: '1 minute' });
 
-  const search = (query: SearchQuery, log: FastifyBaseLogger): SearchResponse => {
+  const search = async (query: SearchQuery, log: FastifyBaseLogger): Promise<SearchResponse> => {
     const started = performance.now();
-    const results = engine.search(query.q, query.limit);
+    const results = await hybridSearch(engine, opts.semantic, query.q, query.limit);
     const tookMs = Math.round((performance.now() - started) * 100) / 100;
     // The question text is never logged: only counts.
     log.debug({ results: results.length, tookMs }, 'search');
@@ -70,7 +74,7 @@ export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptio
       schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
       config: { rateLimit: rateLimit(), invalidRequest: INVALID_SEARCH },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(search(request.query, request.log)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await search(request.query, request.log)),
   );
 
   // For the site: the text being typed goes in the body, never in a URL (URLs end up in access logs and
@@ -82,7 +86,7 @@ export async function searchRoutes(api: FastifyInstance, opts: SearchRoutesOptio
       schema: { body: searchQuerySchema, response: { 200: searchResponseSchema } },
       config: { rateLimit: rateLimit(), invalidRequest: INVALID_SEARCH },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(search(request.body, request.log)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await search(request.body, request.log)),
   );
 
   app.post(

@@ -14,7 +14,9 @@
  * - a legal signal (a lay → legal lexicon entry, a word of legal intent: « droit », « obligé », « plainte »…)
  *   → in;
  * - the language model, when there is one, found the question outside law and administration (its
- *   rewrite's verdict, retrieval-models.ts) → out;
+ *   rewrite's verdict, query-models.ts) → out;
+ * - the model of meaning finds a fiche close to the question (query-models.ts `SCOPE`) → in: a question is
+ *   refused only when the lexical signals and the model agree;
  * - words of an everyday non-legal subject (cooking, sport, weather, computer help…) and no legal signal
  *   → out;
  * - a cue word of a theme of everyday law (loyer, patron, divorce, voiture…) → in from `scope.cueScore`;
@@ -36,7 +38,7 @@ import { scopeSignals, type ScopeSignals } from './scope-signals';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
 import { legalAge, pathStatus, resolveCases } from '../cases/resolve-case';
 import { understand, type Understanding } from '../question/understand';
-import type { QueryModels } from '../../retrieval-models/retrieval-models';
+import type { QueryModels } from './query-models';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */
@@ -99,7 +101,7 @@ export interface RetrieveOptions {
   maxSources?: number;
   /** The question, already understood (computed here when absent). */
   understanding?: Understanding;
-  /** Optional models prepared for this question (retrieval-models.ts): extra search terms, dense re-ranking. */
+  /** Models prepared for this question (query-models.ts): extra search terms, dense re-ranking, scope verdict. */
   models?: QueryModels;
   /**
    * The danger the question reveals (urgency.ts `dangerKind`). `violence`: never out of scope when a fiche
@@ -299,12 +301,12 @@ function ensureProtection(engine: SearchEngine, kept: { result: SearchResult; a:
 
 /**
  * The scope decision for a question and its best fiche (see the module comment). `modelOffTopic`: the
- * language model found the question outside law and administration (retrieval-models.ts); it refuses a
+ * language model found the question outside law and administration (query-models.ts); it refuses a
  * question without a legal signal of its own, never one that reveals a danger or names a legal notion.
  */
-export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false, modelOffTopic = false): boolean {
+export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false, modelOffTopic = false, nearCorpus = false): boolean {
   const t = RETRIEVAL.scope;
-  if (urgent) return true;
+  if (urgent || nearCorpus) return true;
   if (bestScore < t.minScore) return false;
   if (signals.legal) return true;
   if (modelOffTopic) return false;
@@ -370,7 +372,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const relevance = (c: (typeof ranked)[number]): FicheRelevance => (c.rel ??= ficheRelevance(words, c.a, c.result));
 
   const first = ranked[0];
-  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent, opts.models?.offTopic)) return { sources: [], outOfScope: true };
+  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent, opts.models?.offTopic, opts.models?.nearCorpus)) return { sources: [], outOfScope: true };
 
   preferByTitle(ranked, words, question, u.facts.adult);
   const kept: typeof ranked = [];

@@ -8,8 +8,8 @@
  * kept are letters, digits and a few signs, at most TERMS_CHARS characters; the whole exchange has one
  * time limit. Any failure gives no terms (the search goes on without them).
  */
-import { streamChatCompletion } from '../answers/llm/openai-client';
-import type { ChatMessage } from '../answers/llm/types';
+import { streamChatCompletion } from './openai-client';
+import type { ChatMessage } from './types';
 
 export const QUESTION_CHARS = 2000;
 export const TERMS_CHARS = 200;

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_DIMS, VectorMatrix } from './vectors.js';
+import { MAX_DIMS, VectorMatrix } from './vector-matrix.js';
 
 const MAGIC = 'QLDV';
 

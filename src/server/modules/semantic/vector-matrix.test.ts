@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readVectorCache, writeVectorCache, cacheFile } from './vector-cache';
-import { normalizeInPlace, reciprocalRankFusion, VectorMatrix } from './vectors';
+import { normalizeInPlace, reciprocalRankFusion, VectorMatrix } from './vector-matrix';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-vectors-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 /**
- * Dense retrieval over fiche vectors from an embedding model: unit-length vectors in one typed array,
+ * Dense retrieval over the corpus's vectors from the model of meaning: unit-length vectors in one typed array,
  * cosine top-k, and reciprocal rank fusion (RRF) of ranked lists. Pure: no I/O, no model.
  */
 
@@ -21,7 +21,7 @@ export interface Scored {
   score: number;
 }
 
-/** Fiche vectors, normalised, row i of `data` for `ids[i]`. */
+/** Vectors, normalised, row i of `data` for `ids[i]` (an id may own several rows: a fiche's sections). */
 export class VectorMatrix {
   readonly dims: number;
 
@@ -46,17 +46,39 @@ export class VectorMatrix {
     return new VectorMatrix(ids, data);
   }
 
-  /** The `k` rows closest to `query` by cosine (query of the same length; normalised here). */
+  /**
+   * The `k` ids closest to `query` by cosine (query of the same length; normalised here). An id with
+   * several rows (a fiche's sections) scores its best row.
+   */
   topK(query: Float32Array, k: number): Scored[] {
     if (query.length !== this.dims || k <= 0) return [];
     const q = Float32Array.from(query);
     if (!normalizeInPlace(q)) return [];
+    // The best rows first, in a buffer a few times larger than k so that repeated ids still leave k.
+    for (let width = k * 4; ; width *= 4) {
+      const rows = this.topRows(q, width);
+      const out: Scored[] = [];
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const id = this.ids[r.row] as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        out.push({ id, score: r.score });
+        if (out.length === k) return out;
+      }
+      if (rows.length < width) return out;
+    }
+  }
+
+  /** The `width` rows of highest dot product with the unit vector `q`, best first. */
+  private topRows(q: Float32Array, width: number): { row: number; score: number }[] {
     const { data, dims } = this;
     const n = this.ids.length;
-    // A small sorted buffer: k is a few tens, n a few thousands.
-    const topScore = new Float64Array(Math.min(k, n)).fill(-Infinity);
-    const topRow = new Int32Array(Math.min(k, n)).fill(-1);
-    const last = topScore.length - 1;
+    // A small sorted buffer: width is a few tens or hundreds, n some thousands.
+    const size = Math.min(width, n);
+    const topScore = new Float64Array(size).fill(-Infinity);
+    const topRow = new Int32Array(size).fill(-1);
+    const last = size - 1;
     for (let r = 0; r < n; r++) {
       let s = 0;
       const o = r * dims;
@@ -71,11 +93,8 @@ export class VectorMatrix {
       topScore[i] = s;
       topRow[i] = r;
     }
-    const out: Scored[] = [];
-    for (let i = 0; i <= last; i++) {
-      const row = topRow[i] as number;
-      if (row >= 0) out.push({ id: this.ids[row] as string, score: topScore[i] as number });
-    }
+    const out: { row: number; score: number }[] = [];
+    for (let i = 0; i <= last; i++) if ((topRow[i] as number) >= 0) out.push({ row: topRow[i] as number, score: topScore[i] as number });
     return out;
   }
 }
@@ -84,15 +103,17 @@ export class VectorMatrix {
 export const RRF_K = 60;
 
 /**
- * Reciprocal rank fusion of ranked id lists: each list adds 1 / (k + rank) to the ids it holds. Ties keep
- * the order of the first list that holds the id, then of the next ones (the lexical ranking first).
+ * Reciprocal rank fusion of ranked id lists: each list adds weight / (k + rank) to the ids it holds (weight 1
+ * unless given). Ties keep the order of the first list that holds the id, then of the next ones (the
+ * lexical ranking first).
  */
-export function reciprocalRankFusion(lists: readonly (readonly string[])[], k: number = RRF_K): string[] {
+export function reciprocalRankFusion(lists: readonly (readonly string[])[], k: number = RRF_K, weights: readonly number[] = []): string[] {
   const score = new Map<string, number>();
   const order = new Map<string, number>();
-  for (const list of lists) {
+  for (const [l, list] of lists.entries()) {
+    const w = weights[l] ?? 1;
     list.forEach((id, rank) => {
-      score.set(id, (score.get(id) ?? 0) + 1 / (k + rank + 1));
+      score.set(id, (score.get(id) ?? 0) + w / (k + rank + 1));
       if (!order.has(id)) order.set(id, order.size);
     });
   }

