@@ -250,7 +250,9 @@ function DeleteSection({ onDeleted }: { onDeleted(): void }) {
       <h2 id={`${id}-title`}>Supprimer mon compte</h2>
       <p>
         La suppression efface votre compte, vos sessions, vos crédits et leur historique, ainsi que vos avis sur les
-        réponses. Elle est définitive. Les questions gardées sur cet appareil sont effacées aussi.
+        réponses. Elle est définitive. Les questions gardées sur cet appareil sont effacées aussi. Seule reste une
+        empreinte chiffrée de votre adresse e-mail si elle a reçu les crédits gratuits&#8239;: un nouveau compte à
+        cette adresse ne les reçoit pas une seconde fois.
       </p>
       <ErrorBox id={`${id}-error`} message={error} />
       <form className="auth-form account-form" noValidate onSubmit={(e) => void handleSubmit(e)} aria-busy={busy}>

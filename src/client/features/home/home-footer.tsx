@@ -64,8 +64,10 @@ export function HomeFooter({ contactEmail, siteTitle, year, showHowItWorks = tru
             <h3 id="politique-title" className="home-footer-title">Politique de confidentialité</h3>
             <p>
               Nous ne conservons ni le texte de vos questions ni celui des réponses&#8239;: seuls votre compte,
-              la date de vos questions et le décompte de vos crédits sont enregistrés. Vous pouvez demander
-              la suppression de votre compte à tout moment en écrivant à {contactEmail}.
+              la date de vos questions et le décompte de vos crédits sont enregistrés. Vous pouvez supprimer
+              votre compte à tout moment depuis la page «&nbsp;Mon compte&nbsp;» ou en écrivant à {contactEmail}&#8239;;
+              seule reste alors une empreinte chiffrée de votre adresse e-mail, pour que les crédits gratuits ne
+              soient donnés qu'une fois par adresse.
             </p>
           </div>
           <div id="conditions" className="home-footer-note">

@@ -7,6 +7,7 @@ import { createMailer, emailLogId, type Mailer } from '../mail/mailer';
 import { passwordChangedEmail } from '../mail/templates';
 import { createProfileService, type ProfileService } from '../profile/profile-service';
 import { createCreditsService, type CreditsService } from '../credits/credits-service';
+import { createAddressHasher } from '../credits/free-credit-addresses';
 import { createAuth, siteOrigin, type Auth } from './auth';
 import { resolveAuthSecret } from './secret';
 import { createAuthRateLimiter, hashedKey, type AuthRateLimiter } from './rate-limit';
@@ -62,10 +63,14 @@ export async function createAccounts(
   logger: FastifyBaseLogger,
   clock?: () => number,
 ): Promise<Accounts> {
-  const profiles = createProfileService(database.db, { requireEmailVerification: config.auth.requireEmailVerification });
+  const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
+  const profiles = createProfileService(database.db, {
+    requireEmailVerification: config.auth.requireEmailVerification,
+    // The free credits go to an address once, deleted accounts included (a keyed hash is kept).
+    hashAddress: createAddressHasher(secret),
+  });
   const credits = createCreditsService(database.db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
-  const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
   const rateLimiter = createAuthRateLimiter(database.db, config.auth.rateLimit.windowSeconds, clock);
   const origin = siteOrigin(config);
   const auth = createAuth({
@@ -78,6 +83,7 @@ export async function createAccounts(
     onCreditsMaybeDue: async (userId) => {
       await profiles.grantInitialCredits(userId);
     },
+    onUserDeleting: (userId) => profiles.rememberFreeCredits(userId),
     // Sessions are ended by better-auth (all of them on a reset, the others on a change); the rest here.
     onPasswordChanged: async (user, how) => {
       // Every reset link still pending for this account (their rows hold the user id) stops working.

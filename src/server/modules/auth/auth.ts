@@ -35,6 +35,8 @@ export interface AuthDeps {
    * (the confirmation rule may have been turned off since the sign-up). Idempotent.
    */
   onCreditsMaybeDue(userId: string): Promise<void>;
+  /** Called before an account is deleted: keeps what must outlive it (the address served its free credits). */
+  onUserDeleting(userId: string): Promise<void>;
   /** Called after a password reset or change succeeded: ends what the old password opened, tells the owner. */
   onPasswordChanged(user: { id: string; email: string; name: string }, how: 'reset' | 'change'): Promise<void>;
 }
@@ -220,8 +222,16 @@ export function createAuth(deps: AuthDeps) {
     verification: { storeIdentifier: 'hashed' },
     account: { accountLinking: { enabled: true, trustedProviders: ['google', 'microsoft'] } },
     // The account page deletes the account (sessions, ledger, feedback and profile go with it: ON DELETE
-    // CASCADE); auth-routes.ts requires the password for it.
-    user: { deleteUser: { enabled: true } },
+    // CASCADE; a keyed hash of the address is kept if it received the free credits); auth-routes.ts requires
+    // the password for it.
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await deps.onUserDeleting(user.id);
+        },
+      },
+    },
     // Our own database-backed limiter (rate-limit.ts) covers sign-in, sign-up and reset by IP and e-mail.
     rateLimit: { enabled: false },
     advanced: {

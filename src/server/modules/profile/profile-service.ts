@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
-import { creditLedger, profiles, users } from '../../db/schema';
+import { creditLedger, freeCreditAddresses, profiles, users } from '../../db/schema';
+import type { AddressHasher } from '../credits/free-credit-addresses';
 import { INITIAL_CREDITS, type LedgerEntry, type ProfileResponse } from '../../../common/auth/profile';
 
 export interface ProfileService {
@@ -11,11 +12,18 @@ export interface ProfileService {
    */
   ensure(userId: string): Promise<void>;
   /**
-   * Grants the INITIAL_CREDITS free credits once per account (ledger row `initial`), and only when they are
-   * due: at once when e-mail confirmation is off, once the address is confirmed when it is on (so that
-   * throwaway addresses do not farm credits). Safe under concurrency. True when this call granted them.
+   * Grants the INITIAL_CREDITS free credits once per account (ledger row `initial`) and once per e-mail
+   * address (`free_credit_addresses`, when the service has an address hasher), and only when they are due: at
+   * once when e-mail confirmation is off, once the address is confirmed when it is on (so that throwaway
+   * addresses do not farm credits). Safe under concurrency. True when this call granted them.
    */
   grantInitialCredits(userId: string): Promise<boolean>;
+  /**
+   * Before an account is deleted: if it received the free credits, its address is kept as served (a keyed
+   * hash), so that a new account with the same address does not receive them again. For accounts granted
+   * before addresses were recorded at the grant; a no-op without an address hasher.
+   */
+  rememberFreeCredits(userId: string): Promise<void>;
   /** The profile reply for a user, creating the profile if it is missing; null for an unknown user. */
   get(userId: string): Promise<ProfileResponse | null>;
   /** Replaces the API key; the old one stops working at once. */
@@ -31,6 +39,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ProfileServiceOptions {
   /** REQUIRE_EMAIL_VERIFICATION: the free credits wait for a confirmed address. */
   requireEmailVerification?: boolean;
+  /**
+   * Keyed hash of an e-mail address (modules/credits/free-credit-addresses.ts): with it, the free credits go
+   * to an address once, whatever the accounts it is used for. The server always passes one.
+   */
+  hashAddress?: AddressHasher;
 }
 
 export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}): ProfileService {
@@ -38,7 +51,7 @@ export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}
     return db.transaction(async (tx) => {
       // The profile row lock serialises two grants for one user (two confirmation clicks at once).
       const locked = await tx
-        .select({ emailVerified: users.emailVerified })
+        .select({ emailVerified: users.emailVerified, email: users.email })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(eq(profiles.userId, userId))
@@ -51,6 +64,15 @@ export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}
         .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'initial')))
         .limit(1);
       if (given.length > 0) return false;
+      if (opts.hashAddress) {
+        // The address's first grant: recorded in the same transaction; an address already served gets none.
+        const served = await tx
+          .insert(freeCreditAddresses)
+          .values({ addressHash: opts.hashAddress(row.email) })
+          .onConflictDoNothing({ target: freeCreditAddresses.addressHash })
+          .returning({ addressHash: freeCreditAddresses.addressHash });
+        if (served.length === 0) return false;
+      }
       await tx
         .update(profiles)
         .set({ credits: sql`${profiles.credits} + ${INITIAL_CREDITS}`, updatedAt: new Date() })
@@ -77,9 +99,26 @@ export function createProfileService(db: AppDb, opts: ProfileServiceOptions = {}
     return rows[0] ?? null;
   }
 
+  async function rememberFreeCredits(userId: string): Promise<void> {
+    if (!opts.hashAddress) return;
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(creditLedger, and(eq(creditLedger.userId, users.id), eq(creditLedger.reason, 'initial')))
+      .where(eq(users.id, userId))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return;
+    await db
+      .insert(freeCreditAddresses)
+      .values({ addressHash: opts.hashAddress(row.email) })
+      .onConflictDoNothing({ target: freeCreditAddresses.addressHash });
+  }
+
   return {
     ensure,
     grantInitialCredits,
+    rememberFreeCredits,
     async get(userId) {
       const existing = await read(userId);
       if (existing) return existing;

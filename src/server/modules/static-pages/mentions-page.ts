@@ -196,6 +196,15 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
                 <td>Jusqu'à la suppression du compte</td>
               </tr>
               <tr>
+                <td>
+                  Empreinte chiffrée de l'adresse e-mail ayant reçu les crédits gratuits (hachage à clé secrète\u202f: elle ne
+                  contient pas l'adresse et sert seulement à la reconnaître si elle est de nouveau inscrite), sans nom ni
+                  autre donnée
+                </td>
+                <td>Ne donner les 3 crédits gratuits qu'une fois par adresse, même après suppression du compte (intérêt légitime\u202f: prévention des abus)</td>
+                <td>Conservée après la suppression du compte, tant que l'offre de crédits gratuits existe</td>
+              </tr>
+              <tr>
                 <td>Session de connexion</td>
                 <td>Vous garder connecté de manière sécurisée (exécution du service)</td>
                 <td>Jusqu'à la déconnexion ou l'expiration de la session</td>
@@ -219,7 +228,8 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
           d'<strong>effacement</strong>, de limitation, de portabilité et d'opposition sur vos données. Pour les
           exercer, écrivez à <a href="mailto:${site.contactEmail}">${site.contactEmail}</a> depuis
           l'adresse e-mail de votre compte ; nous répondons dans un délai d'un mois. La suppression du compte efface
-          les données du compte et l'historique de ses crédits.
+          les données du compte et l'historique de ses crédits\u202f; seule reste l'empreinte chiffrée de l'adresse
+          e-mail si elle a reçu les crédits gratuits, pour qu'ils ne soient pas donnés une seconde fois.
         </p>
         <p>
           Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser
