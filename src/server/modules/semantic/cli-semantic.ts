@@ -40,7 +40,7 @@ export async function openCliSemantic(opts: CliSemanticOptions): Promise<Semanti
   await semantic.start();
   const state = semantic.process?.state;
   if (state?.state === 'off') {
-    opts.say(`Modèle de sens indisponible (${state.reason}) : recherche lexicale seule.`);
+    opts.say(`Modèle de sens indisponible (${state.reason})\u202f: recherche lexicale seule.`);
     await semantic.close();
     return undefined;
   }
@@ -48,7 +48,7 @@ export async function openCliSemantic(opts: CliSemanticOptions): Promise<Semanti
   bar?.stop();
   if (!matrix) {
     const v = semantic.vectors.status(opts.engine);
-    opts.say(`Vecteurs du corpus indisponibles (${v.status === 'failed' ? v.reason : v.status}) : recherche lexicale seule.`);
+    opts.say(`Vecteurs du corpus indisponibles (${v.status === 'failed' ? v.reason : v.status})\u202f: recherche lexicale seule.`);
     await semantic.close();
     return undefined;
   }

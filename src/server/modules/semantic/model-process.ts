@@ -94,7 +94,7 @@ export class ModelProcess {
   /** Starts the process and resolves once it answers its health check (or is `off`). Never throws. */
   async start(): Promise<ModelProcessState> {
     if (!fs.existsSync(this.opts.python)) {
-      this.set({ state: 'off', reason: `modèle non installé (${this.opts.python} absent : lancez scripts/semantic/install-model.sh)` });
+      this.set({ state: 'off', reason: `modèle non installé (${this.opts.python} absent\u202f: lancez scripts/semantic/install-model.sh)` });
       return this.current;
     }
     await this.spawnOnce();
@@ -149,12 +149,12 @@ export class ModelProcess {
       if (this.stopping) return;
       this.failures += 1;
       if (this.failures > (this.opts.maxFailures ?? 5)) {
-        this.opts.log.warn({ semantic: { event: 'model_gave_up', code, signal } }, 'modèle de sens : abandonné après plusieurs échecs, recherche lexicale seule');
+        this.opts.log.warn({ semantic: { event: 'model_gave_up', code, signal } }, 'modèle de sens\u202f: abandonné après plusieurs échecs, recherche lexicale seule');
         this.set({ state: 'off', reason: `le processus du modèle s'est arrêté ${this.failures} fois de suite` });
         return;
       }
       const wait = Math.min(this.maxBackoffMs, 1000 * 2 ** Math.min(this.failures - 1, 16));
-      this.opts.log.warn({ semantic: { event: 'model_exit', code, signal, restartInMs: wait } }, 'modèle de sens : processus arrêté, redémarrage');
+      this.opts.log.warn({ semantic: { event: 'model_exit', code, signal, restartInMs: wait } }, 'modèle de sens\u202f: processus arrêté, redémarrage');
       this.set({ state: 'starting' });
       this.restartTimer = setTimeout(() => void this.spawnOnce(), wait);
       this.restartTimer.unref();
@@ -177,10 +177,10 @@ export class ModelProcess {
     const detail = startupOutput.trim().split('\n').slice(-3).join(' | ').slice(0, 500);
     if (!exited) {
       // Alive but silent: kill it; the exit handler schedules the next try.
-      this.opts.log.warn({ semantic: { event: 'model_start_timeout', detail } }, 'modèle de sens : pas de réponse au démarrage');
+      this.opts.log.warn({ semantic: { event: 'model_start_timeout', detail } }, 'modèle de sens\u202f: pas de réponse au démarrage');
       child.kill('SIGKILL');
       return;
     }
-    this.opts.log.warn({ semantic: { event: 'model_start_failed', detail } }, 'modèle de sens : échec du démarrage');
+    this.opts.log.warn({ semantic: { event: 'model_start_failed', detail } }, 'modèle de sens\u202f: échec du démarrage');
   }
 }

@@ -110,7 +110,7 @@ export class Semantic {
     const v = this.vectors.status(engine);
     if (v.status === 'ready') return { state: 'ready' };
     if (v.status === 'computing') return { state: 'building', done: v.done, total: v.total };
-    if (v.status === 'failed') return { state: 'off', reason: `vecteurs du corpus indisponibles : ${v.reason}` };
+    if (v.status === 'failed') return { state: 'off', reason: `vecteurs du corpus indisponibles\u202f: ${v.reason}` };
     return { state: 'building', done: 0, total: 0 };
   }
 

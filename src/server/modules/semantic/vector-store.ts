@@ -142,7 +142,7 @@ export class VectorStore {
     const done = this.compute(engine, manifest, partial, progress).then(
       ({ matrix, fromCache }) => {
         this.states.set(manifest, { status: 'ready', matrix });
-        this.opts.log.info({ semantic: { event: 'vectors_ready', units: matrix.ids.length, dims: matrix.dims, fromCache, ms: this.now() - started } }, 'modèle de sens : vecteurs du corpus prêts');
+        this.opts.log.info({ semantic: { event: 'vectors_ready', units: matrix.ids.length, dims: matrix.dims, fromCache, ms: this.now() - started } }, 'modèle de sens\u202f: vecteurs du corpus prêts');
         return matrix;
       },
       (e: unknown) => {
@@ -154,7 +154,7 @@ export class VectorStore {
         this.states.set(manifest, { status: 'failed', at: this.now(), partial, reason });
         this.opts.log.warn(
           { semantic: { event: 'vectors_failed', reason, computed: partial.size, retryInSeconds: Math.round(this.opts.retryMs / 1000) } },
-          'modèle de sens : calcul des vecteurs interrompu, recherche lexicale seule en attendant',
+          'modèle de sens\u202f: calcul des vecteurs interrompu, recherche lexicale seule en attendant',
         );
         return undefined;
       },
@@ -206,7 +206,7 @@ export class VectorStore {
     try {
       writeVectorCache(this.opts.cacheDir, { key, model: endpoint.model, sourceKey: engine.manifest.sourceKey }, matrix);
     } catch {
-      this.opts.log.warn({ semantic: { event: 'vectors_not_saved', cacheDir: this.opts.cacheDir } }, 'modèle de sens : vecteurs non enregistrés (dossier en lecture seule ?)');
+      this.opts.log.warn({ semantic: { event: 'vectors_not_saved', cacheDir: this.opts.cacheDir } }, 'modèle de sens\u202f: vecteurs non enregistrés (dossier en lecture seule\u202f?)');
     }
     return { matrix, fromCache: false };
   }
