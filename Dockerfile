@@ -9,6 +9,9 @@ COPY . .
 RUN npm run build
 
 FROM node:24-slim
+# The model of meaning (scripts/semantic): python3 runs the local embeddings server, installed into
+# /app/.venv from the hash-checked requirements file at build time (nothing is downloaded at run time).
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -17,6 +20,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY scripts/semantic ./scripts/semantic
+RUN SEMANTIC_INSTALL_STRICT=1 bash scripts/semantic/install-model.sh
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -4,7 +4,10 @@
  * expected fiche among the answer's first 3 sources for answers-dev.json; and the scope decision (false
  * refusals on the dev sets, off-topic questions answered and charged).
  *
- *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…] [--rewrites FILE]
+ *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…] [--rewrites FILE] [--no-model]
+ *
+ * Every figure twice: with the model of meaning (started as the server starts it, vectors read from beside
+ * the index) and without it (the lexical fallback); --no-model prints the second only.
  *
  * --split: the dev intents are split in two fixed halves by their position in the file (A = even index,
  * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
@@ -22,7 +25,8 @@ import { TUNING, type SearchEngine } from '../src/corpus/engine.js';
 import { defaultTestIndexDir, loadSearchEngine } from '../src/corpus/index-lifecycle.js';
 import { createTerminalProgress } from '../src/corpus/progress.js';
 import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
-import { retrieveWithModels, type QueryModels } from '../src/server/modules/answers/retrieval/query-models.js';
+import { createQueryModels, retrieveWithModels, type QueryModels } from '../src/server/modules/answers/retrieval/query-models.js';
+import { openCliSemantic } from '../src/server/modules/semantic/cli-semantic.js';
 import { loadRewrites, recordedRewrite } from './eval/model-replies.js';
 import { dangerKind } from '../src/common/urgency.js';
 
@@ -85,8 +89,11 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
     const gold = new Set(item.gold);
     for (const q of item.variants) {
       n++;
-      const terms = modelsFor?.(q)?.searchTerms;
-      const ids = engine.search(terms ? `${q} ${terms}` : q, 10, { snippets: false }).map((r) => r.id);
+      const models = modelsFor?.(q);
+      const terms = models?.searchTerms;
+      const lexical = engine.search(terms ? `${q} ${terms}` : q, 10, { snippets: false });
+      // With the model of meaning: the search's hybrid ranking (semantic/fusion.ts), as /api/search gives it.
+      const ids = (models?.rerank?.(lexical) ?? lexical).map((r) => r.id);
       const rank = ids.findIndex((id) => gold.has(id));
       if (rank === 0) h1++;
       if (rank >= 0 && rank < 5) h5++;
@@ -237,11 +244,29 @@ async function main(): Promise<void> {
   }
   const rewritesFile = args.includes('--rewrites') ? args[args.indexOf('--rewrites') + 1] : undefined;
   const rewrites = rewritesFile ? loadRewrites(rewritesFile) : undefined;
-  const modelsFor: ModelsFor | undefined = rewrites ? (q) => recordedRewrite(rewrites, q) : undefined;
+  const lexicalModelsFor: ModelsFor | undefined = rewrites ? (q) => recordedRewrite(rewrites, q) : undefined;
   /** « rewritten N/M »: how many of a line's questions had recorded terms (with --rewrites). */
   const rewritten = (qs: readonly string[]): string => (rewrites ? ` — rewritten ${qs.filter((q) => rewrites.has(q)).length}/${qs.length}` : '');
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
-  const engine = await loadSearchEngine({ indexDir: process.env.INDEX_DIR ?? defaultTestIndexDir(), onProgress: progress });
+  const indexDir = process.env.INDEX_DIR ?? defaultTestIndexDir();
+  const engine = await loadSearchEngine({ indexDir, onProgress: progress });
+  // Every figure with the model of meaning (the default install) and without it (the lexical fallback);
+  // --no-model: without it only.
+  const semantic = args.includes('--no-model')
+    ? undefined
+    : await openCliSemantic({ engine, indexDir: path.resolve(indexDir), env: process.env, progress: process.stderr.isTTY, say: (l) => process.stderr.write(`${l}\n`) });
+  if (semantic) {
+    const provider = createQueryModels({ semantic, scopeVerdict: true });
+    const dense = new Map<string, QueryModels>();
+    for (const q of allEvalQuestions()) if (!dense.has(q)) dense.set(q, (await provider?.forQuestion(engine, q)) ?? {});
+    await semantic.close();
+    console.log('== with the model of meaning (default install)');
+    report(engine, (q) => ({ ...lexicalModelsFor?.(q), ...dense.get(q) }));
+    console.log('\n== without the model (lexical fallback)');
+  }
+  report(engine, lexicalModelsFor);
+
+  function report(engine: SearchEngine, modelsFor: ModelsFor | undefined): void {
   const failures: string[] = [];
   const onMiss =
     verbose || maxFailures > 0
@@ -309,6 +334,16 @@ async function main(): Promise<void> {
     }
   }
   for (const f of failures) console.log(f);
+  }
+}
+
+/** Every question the report asks (so that the model's rankings are computed once, before it). */
+function allEvalQuestions(): string[] {
+  const items = [DEV_SET_PATH, EVERYDAY_SET_PATH, EVERYDAY2_SET_PATH, LONG_SET_PATH, LONG2_SET_PATH, LONG3_SET_PATH, LONG4_SET_PATH]
+    .filter((f) => fs.existsSync(f))
+    .flatMap((f) => loadEvalSet(f).flatMap((i) => i.variants));
+  const answers = [ANSWERS_DEV_PATH, ANSWERS_TUNING3_PATH, ANSWERS_TUNING4_PATH, ANSWERS_HELDOUT3_PATH].filter((f) => fs.existsSync(f)).flatMap((f) => loadAnswersDev(f).map((i) => i.q));
+  return [...items, ...answers, ...loadOffTopic()];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -50,6 +50,8 @@ export interface AppDependencies {
   searchEngine?: SearchEngine;
   /** Progress of a first index build (the server passes a terminal progress bar). */
   onIndexProgress?: (done: number, total: number, phase: string) => void;
+  /** Progress of the corpus's vectors computed by the model of meaning (first start, new index). */
+  onVectorsProgress?: (done: number, total: number) => void;
   /** Test overrides of the scheduled corpus update (CORPUS_UPDATE_URLS). */
   corpusUpdate?: CorpusUpdatePluginOptions['updater'];
   /** The clock of the auth rate limits, in epoch milliseconds (tests move it); defaults to Date.now. */
@@ -141,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     settings: config.corpusUpdate,
     ...(deps.corpusUpdate ? { updater: deps.corpusUpdate } : {}),
   });
-  await app.register(semanticPlugin, { config, holder: engineHolder });
+  await app.register(semanticPlugin, { config, holder: engineHolder, ...(deps.onVectorsProgress ? { onProgress: deps.onVectorsProgress } : {}) });
   await app.register(securityPlugin, { config });
   await app.register(originCheckPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024 });

@@ -13,7 +13,18 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // First start: the search index is built from the corpus packages (about a minute), with a progress bar.
   const progress = process.stderr.isTTY ? createTerminalProgress() : undefined;
+  // The corpus's vectors (model of meaning), computed once in the background: a bar, or a line per tenth.
+  let tenth = -1;
+  const onVectorsProgress = process.stderr.isTTY
+    ? (done: number, total: number) => vectorsBar(done, total, 'vecteurs')
+    : (done: number, total: number) => {
+        const t = Math.floor((10 * done) / total);
+        if (t !== tenth) process.stderr.write(`Vecteurs du corpus (modèle de sens)\u202f: ${done}/${total}\n`);
+        tenth = t;
+      };
+  const vectorsBar = createTerminalProgress();
   const app = await buildApp(config, {
+    onVectorsProgress,
     onIndexProgress:
       progress ??
       ((done, total, phase) => {

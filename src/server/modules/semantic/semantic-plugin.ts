@@ -32,6 +32,8 @@ declare module 'fastify' {
 export interface SemanticPluginOptions {
   config: Pick<Config, 'embeddings' | 'localModel' | 'queryRewrite' | 'llm' | 'indexDir'>;
   holder: EngineHolder;
+  /** Progress of the corpus's vectors (the server's terminal bar or log lines). */
+  onProgress?: (done: number, total: number) => void;
   /** Test overrides. */
   overrides?: { retryMs?: number; batchTimeoutMs?: number; now?: () => number };
 }
@@ -52,6 +54,7 @@ async function setupSemantic(app: FastifyInstance, opts: SemanticPluginOptions):
           batchSize: remote?.batchSize ?? local?.batchSize ?? 16,
           cacheDir: `${config.indexDir}.vectors`,
           log: app.log,
+          ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
           ...(opts.overrides?.retryMs !== undefined ? { retryMs: opts.overrides.retryMs } : {}),
           ...(opts.overrides?.batchTimeoutMs !== undefined ? { batchTimeoutMs: opts.overrides.batchTimeoutMs } : {}),
           ...(opts.overrides?.now ? { now: opts.overrides.now } : {}),

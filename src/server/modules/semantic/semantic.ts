@@ -98,7 +98,9 @@ export class Semantic {
 
   /** Starts the local process (if any) and resolves once it is up or off. Never throws. */
   async start(): Promise<void> {
-    this.started ??= this.process?.start() ?? Promise.resolve();
+    this.started ??= (this.process?.start() ?? Promise.resolve()).then((s) => {
+      if (s?.state === 'off') this.opts.log.warn({ semantic: { event: 'model_off', reason: s.reason } }, `modèle de sens indisponible (${s.reason})\u202f: recherche lexicale seule`);
+    });
     await this.started;
   }
 
