@@ -9,7 +9,7 @@ import { appMetrics } from '../../plugins/metrics';
 import { addRequestLogFields } from '../../plugins/request-log';
 import { requireUser, signInRequired, type ResolveUser } from '../auth/signed-in';
 import { ANSWER_MESSAGES, type AnswersService, type ComposedAnswer, type PreparedAnswer } from './answers-service';
-import { connectionClosed, responseDelivered, writeDelivered } from './delivery';
+import { clientGone, connectionClosed, createStreamWriter, networkTurn, responseDelivered } from './delivery';
 
 /**
  * POST /answers (mounted under /api). Order: authenticate (401) → validate (400) →
@@ -148,7 +148,9 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     }
     stopWatching();
     const stats = { stream: false, mode: composed.answer.mode, urgent: prepared.urgent, free: prepared.free, sources: composed.answer.sources.length, ...composed.stats };
-    if (controller.signal.aborted || connectionClosed(res)) {
+    // The composition held the event loop: read the network once before deciding (delivery.ts).
+    await networkTurn();
+    if (controller.signal.aborted || clientGone(res)) {
       // Gone while the answer was composed: nothing to send, nothing charged.
       await settle(request, prepared, false);
       logSummary(request, { result: 'client_gone', charged: false, ...stats });
@@ -172,9 +174,11 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     const stopWatching = abortOnClose(res, controller);
     /** Whether the first section reached the socket (the charging rule); null while none was written. */
     let firstSection: Promise<boolean> | null = null;
-    const write = (event: string, data: unknown): void => {
-      if (!connectionClosed(res) && !res.writableEnded) res.write(sseEvent(event, data));
-    };
+    /** Sections are on the client's screen (written since the start or the last `reset`). */
+    let sectionsShown = false;
+    // Every event in order; the first section after a network turn, if the client is still there (delivery.ts).
+    const out = createStreamWriter(res);
+    const write = (event: string, data: unknown): void => out.write(sseEvent(event, data));
 
     if (!connectionClosed(res)) {
       res.writeHead(200, {
@@ -193,10 +197,14 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       if (controller.signal.aborted) throw new Error('client gone');
       const composed = await service.compose(prepared, {
         onSection: (s: AnswerSection) => {
+          sectionsShown = true;
           if (firstSection) write('section', s);
-          else firstSection = writeDelivered(res, sseEvent('section', s));
+          else firstSection = out.writeDecisive(sseEvent('section', s));
         },
-        onReset: () => write('reset', {}),
+        onReset: () => {
+          sectionsShown = false;
+          write('reset', {});
+        },
         signal: controller.signal,
       });
       if (controller.signal.aborted) throw new Error('client gone');
@@ -213,14 +221,19 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
       summary = { result: 'ok', stream: true, mode: answer.mode, urgent: prepared.urgent, free: prepared.free, sources: answer.sources.length, ...composed.stats };
     } catch (err) {
       if (!controller.signal.aborted) {
-        // The server's own failure: refunded whatever had left, as the error event says.
+        // The server's own failure: refunded whatever had left, as the error event says. A failed answer is
+        // never left half on screen: sections already sent (a model that failed midway, a check that failed
+        // after them) are withdrawn by a `reset` before the `error` — the visitor is not charged for a partial,
+        // unchecked answer, and does not keep one.
         request.log.error({ failure: describeFailure(err) }, 'answer composition failed');
         metrics?.failures.inc({ where: 'answer_compose' });
         stopWatching();
         await refund(request, prepared, 'answer_failed');
         logSummary(request, { result: 'answer_failed', stream: true });
+        if (sectionsShown) write('reset', {});
         const error: SseError = { code: 'answer_failed', message: ANSWER_MESSAGES.failed };
         write('error', error);
+        await out.drained();
         if (!res.writableEnded) res.end();
         return;
       }
@@ -232,6 +245,7 @@ export async function answersRoutes(api: FastifyInstance, opts: AnswersRoutesOpt
     await settle(request, prepared, delivered);
     if (summary.result === 'ok' && !delivered) summary.result = 'client_gone';
     logSummary(request, { ...summary, charged: delivered && !prepared.free });
+    await out.drained();
     if (!res.writableEnded) res.end();
   }
 

@@ -12,13 +12,36 @@ import type { ServerResponse } from 'node:http';
  * nothing was charged, and nothing is, even if sections had left.
  *
  * « Handed to the socket » is what Node can know: the write's callback (stream) or the response's `finish`
- * (JSON) came before the connection closed. Bytes the kernel accepted for a client that had just closed
- * count as delivered: the server cannot tell them apart.
+ * (JSON) came before the connection closed. But the kernel accepts bytes for a client that has already
+ * closed its side, and while an answer is composed the event loop reads nothing from the network: a client
+ * that left during the composition would look present at the moment of the write. So the decisive write (the
+ * JSON body, the first section) comes after one turn of the event loop that reads the network
+ * (`networkTurn`), and only if the client is still there (`clientGone`: closed, reset, or its side of the
+ * connection ended). Only a client leaving in the microseconds between that check and the write still counts
+ * as served: the server cannot tell it apart.
  */
 
 /** Whether the connection of `res` is already closed (the client left, or the response is over). */
 export function connectionClosed(res: ServerResponse): boolean {
   return res.destroyed || !res.socket || res.socket.destroyed;
+}
+
+/**
+ * Whether the client has left: the connection is closed or reset, or the client ended its side of it (an
+ * HTTP client waiting for its answer does not half-close: it has gone).
+ */
+export function clientGone(res: ServerResponse): boolean {
+  const socket = res.socket;
+  return connectionClosed(res) || !socket || socket.readableEnded || !socket.writable;
+}
+
+/**
+ * Resolves after the event loop has polled the network at least once: two immediates, the second queued
+ * from the check phase, so that a poll phase runs between them whatever phase the caller was in. A client's
+ * close or reset that arrived while the loop was busy is seen by then.
+ */
+export async function networkTurn(): Promise<void> {
+  for (let i = 0; i < 2; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -54,4 +77,41 @@ export function responseDelivered(res: ServerResponse): Promise<boolean> {
     res.on('finish', onFinish);
     res.on('close', onClose);
   });
+}
+
+/** The writes of one streamed answer, in order (see createStreamWriter). */
+export interface StreamWriter {
+  /** Writes `chunk` after every write queued before it; dropped once the client has gone. */
+  write(chunk: string): void;
+  /**
+   * The write the charge follows (the first section): after the writes queued before it and a network turn,
+   * and only if the client is still there. Resolves true once it was handed to the socket. Never rejects.
+   */
+  writeDecisive(chunk: string): Promise<boolean>;
+  /** Resolves once every queued write has been made (or dropped). */
+  drained(): Promise<void>;
+}
+
+/** One queue of writes for a streamed response: the decisive write waits for a network turn, later ones wait for it. */
+export function createStreamWriter(res: ServerResponse): StreamWriter {
+  let queue: Promise<unknown> = Promise.resolve();
+  const open = (): boolean => !clientGone(res) && !res.writableEnded;
+  return {
+    write(chunk) {
+      queue = queue.then(() => {
+        if (open()) res.write(chunk);
+      });
+    },
+    writeDecisive(chunk) {
+      const delivered = queue.then(async () => {
+        await networkTurn();
+        return open() ? writeDelivered(res, chunk) : false;
+      });
+      queue = delivered;
+      return delivered;
+    },
+    async drained() {
+      await queue;
+    },
+  };
 }

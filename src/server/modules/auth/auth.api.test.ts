@@ -37,11 +37,15 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
   const db = () => t.testDb.database.db;
 
-  it('registers a user without signing in, and creates the profile with 3 credits server-side', async () => {
+  it('registers a user and signs them in (no e-mail confirmation), and creates the profile with 3 credits server-side', async () => {
     const b = new TestBrowser(t.app);
     const res = await signUp(b, 'Camille@Exemple.fr');
     expect(res.statusCode).toBe(200);
-    expect(setCookies(res).filter((c) => c.name.includes('session_token'))).toEqual([]);
+    // Signed in by the sign-up itself: the session cookie, and the profile answers at once.
+    expect(setCookies(res).filter((c) => c.name.includes('session_token'))).toHaveLength(1);
+    // The session token stays in its HttpOnly cookie: never in the JSON a script could read.
+    expect(res.json()).not.toHaveProperty('token');
+    expect((await b.get('/api/profile')).json()).toMatchObject({ credits: 3, email: 'camille@exemple.fr' });
     const [user] = await db().select().from(users).where(eq(users.email, 'camille@exemple.fr'));
     expect(user?.name).toBe('Camille Martin');
     const [profile] = await db().select().from(profiles).where(eq(profiles.userId, user?.id ?? ''));
@@ -81,7 +85,8 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
   it('refuses bad credentials in French, and answers unknown providers in French too', async () => {
     const b = new TestBrowser(t.app);
-    await signUp(b, 'identifiants@exemple.fr');
+    // Registered from another browser: this one holds no session (the sign-up signs its own browser in).
+    await signUp(new TestBrowser(t.app), 'identifiants@exemple.fr');
     for (const [email, password] of [
       ['identifiants@exemple.fr', 'Mauvais123'],
       ['inconnu@exemple.fr', STRONG_PASSWORD],
@@ -158,8 +163,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
   it('expires sessions server-side and renews them when used (sliding expiry)', async () => {
     const b = new TestBrowser(t.app);
-    await signUp(b, 'glisse@exemple.fr');
-    await signIn(b, 'glisse@exemple.fr');
+    await signUp(b, 'glisse@exemple.fr'); // signed in by the sign-up: one session
     const [user] = await db().select().from(users).where(eq(users.email, 'glisse@exemple.fr'));
     const userId = user?.id ?? '';
     const ttl = t.config.auth.sessionTtlSeconds * 1000;
@@ -276,6 +280,9 @@ describe.each(DB_KINDS)('e-mail confirmation on %s', (kind) => {
       callbackURL: '/login',
     });
     expect(res.statusCode).toBe(200);
+    // No session before the address is confirmed.
+    expect(setCookies(res).filter((c) => c.name.includes('session_token'))).toEqual([]);
+    expect(res.json()).not.toHaveProperty('token');
     const mail = await smtp.waitFor('confirme@exemple.fr');
     expect(mail.subject).toContain('Confirmez votre adresse e-mail');
     expect(mail.text).toContain('Bonjour Sacha');

@@ -147,8 +147,8 @@ const passwordAndDuplicateGuard = createAuthMiddleware(async (ctx) => {
     }
   }
   if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
-    // With autoSignIn off better-auth would answer a duplicate with a fake success; the register page
-    // shows « Utilisateur déjà enregistré. » instead, so the visitor knows to sign in.
+    // With autoSignIn off (e-mail confirmation required) better-auth would answer a duplicate with a fake
+    // success; the register page shows « Utilisateur déjà enregistré. » instead, so the visitor knows to sign in.
     const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
     if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
   }
@@ -191,8 +191,9 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // After registering, the user is sent to /login and signs in (no session is opened by the sign-up).
-      autoSignIn: false,
+      // Without e-mail confirmation, registering signs the person in (the sign-up opens the session: no second
+      // typing of the password); with it, no session before the address is confirmed, then /login.
+      autoSignIn: !config.auth.requireEmailVerification,
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
