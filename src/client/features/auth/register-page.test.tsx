@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
 import { renderRoute } from '../../lib/testing/render-route';
 import { DRAFT_KEY } from '../../lib/device-data';
+import { createStubAuthSource, sessionFor } from '../../lib/testing/stub-auth-source';
 import { advance, deferred, json, resetTestEnvironment, stubFetch, stubScrolling } from './auth-test-utils';
 
 beforeEach(stubScrolling);
@@ -148,6 +149,24 @@ describe('register page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
     // The e-mail just registered is filled in on the login form.
     expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').value).toBe('marie@example.fr');
+  });
+
+  it('without e-mail confirmation the sign-up signs the person in: straight to the target, no password typed again', async () => {
+    window.sessionStorage.setItem(DRAFT_KEY, 'Mon propriétaire garde ma caution, que faire ?');
+    const source = createStubAuthSource(null);
+    const calls = stubFetch(() => {
+      source.session = sessionFor(3); // the server opened the session and set its cookie
+      return json(200, { user: { id: 'u-1' } });
+    });
+    const view = renderRoute('/register?redirect=%2Fapp%2Fquestion', { source });
+    await screen.findByRole('heading', { level: 1, name: 'Inscription' });
+    await fill();
+    await userEvent.click(submit());
+    await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/app/question'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/sign-up/email']);
+    expect(source.signOutCalls).toBe(0);
+    expect(screen.queryByText('Inscription réussie ! Veuillez vous connecter.')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Connexion' })).toBeNull();
   });
 
   it('keeps the redirect target through registration, to the login page and its links', async () => {

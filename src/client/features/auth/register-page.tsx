@@ -22,7 +22,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   // Kept through registration: the login page sends the new user on to it (the question draft, for instance).
   const redirect = params.get('redirect');
-  const { status } = useAuth();
+  const { status, refreshProfile } = useAuth();
   const [hasDraft] = useState(() => readDraft() !== null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -30,7 +30,10 @@ export function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // Registered: signed in already when no e-mail confirmation is required (then on to the target), else
+  // « Inscription réussie ! Veuillez vous connecter. » and /login.
+  const [registered, setRegistered] = useState(false);
+  const done = registered && status !== 'authenticated';
   const confirmRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
@@ -73,15 +76,20 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     const result = await signUpWithEmail(name.trim(), email.trim(), password);
-    setBusy(false);
     if (!result.ok) {
+      setBusy(false);
       setError(result.message);
       return;
     }
-    setDone(true);
+    // The server opens the session with the sign-up when it requires no confirmation (HttpOnly cookie):
+    // the session check tells, and a signed-in person goes straight on (see the Navigate below).
+    await refreshProfile({ force: true });
+    setBusy(false);
+    setRegistered(true);
   }
 
-  if (status === 'authenticated' && !done) return <Navigate to={loginTarget(redirect)} replace />;
+  // Signed in (just registered, or a bookmark, the Back button): no form, straight to the target.
+  if (status === 'authenticated' && !busy) return <Navigate to={loginTarget(redirect)} replace />;
 
   return (
     <section aria-labelledby="register-title" className="auth-page">
