@@ -200,6 +200,8 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
     let llmError: unknown;
     let llmThrew = false;
     let sent = 0;
+    // Articles the fiches themselves name are grounded: a sentence quoted from a fiche keeps them.
+    const groundText = p.sources.flatMap((s) => fiches(s.id)?.passages.map((x) => x.text) ?? []);
 
     if (p.safety) {
       sections = safetySections();
@@ -244,13 +246,13 @@ export function createAnswersService(deps: AnswersServiceDeps): AnswersService {
       if (pruned.choices) {
         choices = {
           ...pruned.choices,
-          options: pruned.choices.options.map((o) => ({ ...o, sections: checkAnswer(o.sections, sources).sections })),
+          options: pruned.choices.options.map((o) => ({ ...o, sections: checkAnswer(o.sections, sources, { groundText }).sections })),
         };
       }
     }
 
     // The citation check runs on every answer, whatever the mode (idempotent on the model's checked sections).
-    const checked = checkAnswer(sections, sources);
+    const checked = checkAnswer(sections, sources, { groundText });
     const out = checked.sections;
     // The model's answer lists the fiches it cites, under the numbers its streamed sections use.
     if (mode === 'llm') sources = citedSources(out, sources);

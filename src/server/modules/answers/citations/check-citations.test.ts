@@ -223,3 +223,19 @@ describe('checkAnswer', () => {
     expect(input).toEqual(copy);
   });
 });
+
+describe('checkAnswer with the texts the answer was written from', () => {
+  const quoted: AnswerSection[] = [
+    { id: 'summary', title: 'En bref', text: "Le PER d'entreprise obligatoire succède au contrat article 83. [1]" },
+  ];
+  it('keeps a sentence naming an article the fiche itself names, absent from its references', () => {
+    expect(checkAnswer(quoted, SOURCES).sections[0]?.text).toBe('');
+    const grounded = checkAnswer(quoted, SOURCES, { groundText: ["Le PER d'entreprise obligatoire succède au contrat article 83."] });
+    expect(grounded.sections[0]?.text).toBe(quoted[0]?.text);
+    expect(grounded.removedSentences).toBe(0);
+  });
+  it('still removes an article named nowhere', () => {
+    const invented: AnswerSection[] = [{ id: 'law', title: 'Ce que dit la loi', text: "Selon l'article 84, c'est interdit. [1]" }];
+    expect(checkAnswer(invented, SOURCES, { groundText: ['Le contrat article 83.'] }).removedSentences).toBe(1);
+  });
+});

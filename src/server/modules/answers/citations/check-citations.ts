@@ -6,8 +6,9 @@ import { buildArticleIndex, execAll, findArticleMentions, type ArticleIndex } fr
  * - every citation marker (`[1]`, `[1, 2]`, `[1][2]`, `[1-3]`, `[Source 1]`) must name a listed source;
  *   markers naming no source are removed (and counted), the others are normalised to `[1][2]`;
  * - every article of law named in the text must appear in the sources' legal references (titles, URLs;
- *   ranges such as "articles L1242-1 à L1242-4" included); a sentence naming any other article is
- *   removed whole (and the article recorded), a list item or paragraph left empty disappears.
+ *   ranges such as "articles L1242-1 à L1242-4" included) or in the texts the answer was written from
+ *   (`groundText`); a sentence naming any other article is removed whole (and the article recorded), a list
+ *   item or paragraph left empty disappears.
  * Pure and deterministic; no text is logged.
  */
 
@@ -141,10 +142,20 @@ function removeUnknownArticleSentences(
   return { text: removed > 0 ? out : text, removed };
 }
 
+export interface CitationCheckOptions {
+  /**
+   * The texts the answer was written from (its fiches' passages): an article they name is grounded too. A
+   * fiche's own sentence may name an article its legal references do not list (« le contrat article 83 », a
+   * retirement product named after an article of the tax code): quoted word for word, it is not an invented
+   * citation, and removing it could leave a section empty.
+   */
+  groundText?: readonly string[];
+}
+
 /** Checks one answer against its sources. See the module comment. */
-export function checkAnswer(sections: AnswerSection[], sources: AnswerSource[]): CitationCheckResult {
+export function checkAnswer(sections: AnswerSection[], sources: AnswerSource[], opts: CitationCheckOptions = {}): CitationCheckResult {
   const valid = new Set(sources.map((s) => s.n));
-  const index = buildArticleIndex(sources.flatMap((s) => s.references));
+  const index = buildArticleIndex([...sources.flatMap((s) => s.references), ...(opts.groundText ?? []).map((title) => ({ title }))]);
   const unknownArticles: string[] = [];
   let removedMarkers = 0;
   let removedSentences = 0;
