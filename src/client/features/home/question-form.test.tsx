@@ -303,6 +303,9 @@ describe('QuestionForm: signed in', () => {
     await user.type(textarea, FRENCH_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Analyse' }));
     expect((await screen.findByRole('alert')).textContent).toContain("Vous n'avez plus de crédit");
+    // Said once: the note above the field gives way to the alert.
+    expect(screen.getAllByText(/Vous n'avez plus de crédit/)).toHaveLength(1);
+    expect(screen.queryByRole('note')).toBeNull();
     expect(props.decrementCredits).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
   });

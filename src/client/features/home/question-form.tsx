@@ -174,6 +174,8 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
   const atLimit = words >= MAX_WORDS;
   const signedOut = status === 'anonymous';
   const outOfCredits = status === 'authenticated' && credits !== null && credits <= 0;
+  // The out-of-credits text is said once: above the field before sending, in the alert after « Analyse ».
+  const noCreditsHint = outOfCredits && error !== 'noCredits';
 
   function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
     const value = event.target.value;
@@ -259,7 +261,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     void navigate(ANSWER_ROUTE);
   }
 
-  const describedBy = [counterId, signedOut || outOfCredits || restored ? hintId : null, atLimit ? noticeId : null, cut ? cutId : null]
+  const describedBy = [counterId, signedOut || noCreditsHint || restored ? hintId : null, atLimit ? noticeId : null, cut ? cutId : null]
     .filter(Boolean)
     .join(' ');
 
@@ -275,7 +277,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
           offertes), et elle vous attendra ici.
         </p>
       )}
-      {outOfCredits && (
+      {noCreditsHint && (
         <div id={hintId} className="home-form-hint home-form-no-credits" role="note">
           <NoCreditsText />
         </div>
