@@ -6,11 +6,29 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV_ITEMS, NavItemLink } from './nav-links';
 
+/**
+ * The site title with a line-break opportunity before each dot (« QuestionLegale<wbr>.info »): on a narrow
+ * phone header the name wraps onto two lines rather than being cut.
+ */
+export function BrandName({ title }: { title: string }) {
+  const parts = title.split(/(?=\.)/u);
+  return (
+    <span className="ql-brand-name">
+      {parts.map((part, i) => (
+        <span key={`${i}-${part}`}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function Brand({ className = 'ql-brand' }: { className?: string }) {
   return (
     <Link to="/" className={className}>
       <Logo />
-      <span className="ql-brand-name">{getPublicConfig().siteTitle}</span>
+      <BrandName title={getPublicConfig().siteTitle} />
     </Link>
   );
 }
