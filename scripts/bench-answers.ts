@@ -72,7 +72,26 @@ function autocannon(url: string, apiKey: string, seconds: number, connections: n
   });
 }
 
-export async function benchAnswers(): Promise<Record<string, number>> {
+/** Resident memory of a process in MB (Linux /proc), NaN when unknown. */
+function rssMb(pid: number | undefined): number {
+  if (!pid || !fs.existsSync(`/proc/${pid}/status`)) return NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** CPU time a process has used, in ms (Linux /proc: user + system clock ticks of 10 ms), 0 when unknown. */
+function processCpuMs(pid: number | undefined): number {
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return 0;
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * With `model`, the default install: the local model of meaning started here (its time to readiness
+ * measured), the corpus's vectors read from beside the index, and the question's embedding timed alone.
+ */
+export async function benchAnswers(model = false): Promise<Record<string, number>> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-bench-answers-'));
   const dist = path.join(tmp, 'dist');
   writeFakeClientDist(dist);
@@ -87,12 +106,31 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     PUBLIC_URL,
     RATE_LIMIT_PER_MINUTE: '100000000',
     CORPUS_UPDATE_URLS: 'off',
+    EMBEDDINGS_LOCAL: model ? 'auto' : 'off',
   });
   const database = await openDatabase({ dataDir });
   const searchEngine = await loadSearchEngine({ indexDir: config.indexDir });
   const app = await buildApp(config, { logger: false, database, searchEngine });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
+    const modelFigures: Record<string, number> = {};
+    const semantic = app.semantic;
+    if (model) {
+      if (!semantic) throw new Error('model of meaning off: run scripts/semantic/install-model.sh');
+      const t0 = performance.now();
+      await semantic.start();
+      if (semantic.process?.state.state !== 'ready') throw new Error('model of meaning did not start');
+      modelFigures.modelReadyMs = performance.now() - t0;
+      if (!(await semantic.vectors.whenReady(searchEngine))) throw new Error('corpus vectors unavailable');
+      const embedTimes: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const started = performance.now();
+        const r = await semantic.rank(searchEngine, QUESTIONS[i % QUESTIONS.length] ?? '');
+        if (r.outcome !== 'used') throw new Error(`dense ranking → ${r.outcome}`);
+        if (i >= 4) embedTimes.push(performance.now() - started);
+      }
+      modelFigures.questionEmbeddingMedianMs = median(embedTimes);
+    }
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const apiKey = await createEvalUser(app);
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
@@ -100,8 +138,12 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     const warmup = 3 * QUESTIONS.length;
     const times: number[] = [];
     let cpuStart = process.cpuUsage();
+    let modelCpuStart = 0;
     for (let i = 0; i < warmup + 60; i++) {
-      if (i === warmup) cpuStart = process.cpuUsage();
+      if (i === warmup) {
+        cpuStart = process.cpuUsage();
+        modelCpuStart = processCpuMs(semantic?.process?.pid);
+      }
       const started = performance.now();
       const res = await fetch(`${url}/api/answers`, { method: 'POST', headers, body: JSON.stringify({ question: QUESTIONS[i % QUESTIONS.length] }) });
       await res.arrayBuffer();
@@ -112,11 +154,18 @@ export async function benchAnswers(): Promise<Record<string, number>> {
     // time it hardly moves when other processes load the machine.
     const cpu = process.cpuUsage(cpuStart);
     const answerCpuMs = (cpu.user + cpu.system) / 1000 / times.length;
+    // What the model costs per answer: its process's CPU time over the same answers.
+    if (model) modelFigures.modelCpuMsPerAnswer = (processCpuMs(semantic?.process?.pid) - modelCpuStart) / times.length;
     const firsts: number[] = [];
     for (let i = 0; i < 12; i++) firsts.push(await firstSectionMs(url, apiKey, QUESTIONS[i % QUESTIONS.length] ?? ''));
     const load = await autocannon(url, apiKey, 10, 10);
     if (load.errors > 0 || load.non2xx > 0) throw new Error(`load run had ${load.errors} errors and ${load.non2xx} non-2xx replies`);
+    // Right after the load: the server (this process, with its in-process client) and the model's process.
+    const serverRss = rssMb(process.pid);
+    const modelRss = model ? rssMb(semantic?.process?.pid) : 0;
     return {
+      ...modelFigures,
+      rssUnderLoadMb: serverRss + modelRss,
       answerMedianMs: median(times),
       answerP99Ms: p99(times),
       answerCpuMs,
