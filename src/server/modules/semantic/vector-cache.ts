@@ -18,6 +18,8 @@ export interface CacheHeader {
   sourceKey: string;
   dims: number;
   ids: string[];
+  /** Per row, a hash of the text the model read (vector-store.ts): a later build reuses the rows whose text is unchanged. */
+  hashes?: string[];
 }
 
 export function cacheFile(dir: string, key: string): string {
@@ -46,6 +48,20 @@ export function readVectorCache(dir: string, key: string): { header: CacheHeader
     return { header, matrix: new VectorMatrix(header.ids, data) };
   } catch {
     return undefined;
+  }
+}
+
+/** The cache files of a directory, newest first (to reuse the unchanged rows of a previous build). */
+export function cacheKeys(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.bin'))
+      .map((f) => ({ key: f.slice(0, -4), at: fs.statSync(path.join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+      .map((f) => f.key);
+  } catch {
+    return [];
   }
 }
 

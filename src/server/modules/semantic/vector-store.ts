@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { SearchEngine } from '../../../corpus/engine';
 import type { Fiche } from '../../../corpus/types';
-import { readVectorCache, writeVectorCache } from './vector-cache';
+import { cacheKeys, readVectorCache, writeVectorCache } from './vector-cache';
 import { VectorMatrix } from './vector-matrix';
 import { embed, EmbeddingsError, type EmbeddingsSettings } from './embeddings-client';
 
@@ -28,6 +28,11 @@ function cut(text: string, max: number): string {
   const head = text.slice(0, max);
   const space = head.lastIndexOf(' ');
   return space > max * 0.8 ? head.slice(0, space) : head;
+}
+
+/** A unit's identity in the cache: its fiche and its text. */
+function unitHash(owner: string, text: string): string {
+  return crypto.createHash('sha256').update(`${owner}\u0001${text}`).digest('hex').slice(0, 16);
 }
 
 /** The texts the model reads of a fiche: its title with its summary. */
@@ -163,6 +168,23 @@ export class VectorStore {
     return done;
   }
 
+  /**
+   * Takes the rows of the last saved vectors whose unit is unchanged (same fiche, same text, same model): a
+   * corpus update then computes only the fiches that changed.
+   */
+  private reusePrevious(model: string, hashes: readonly string[], partial: Map<number, Float32Array>): void {
+    const previous = cacheKeys(this.opts.cacheDir)
+      .map((k) => readVectorCache(this.opts.cacheDir, k))
+      .find((c) => c?.header.model === model && Array.isArray(c.header.hashes));
+    if (!previous?.header.hashes) return;
+    const rowOf = new Map(previous.header.hashes.map((h, r) => [h, r]));
+    const { data, dims } = previous.matrix;
+    hashes.forEach((h, i) => {
+      const r = rowOf.get(h);
+      if (r !== undefined && !partial.has(i)) partial.set(i, data.slice(r * dims, (r + 1) * dims));
+    });
+  }
+
   private async compute(
     engine: SearchEngine,
     manifest: object,
@@ -176,6 +198,8 @@ export class VectorStore {
     const key = this.key({ owners, texts }, endpoint.model);
     const cached = readVectorCache(this.opts.cacheDir, key);
     if (cached) return { matrix: cached.matrix, fromCache: true };
+    const hashes = texts.map((t, i) => unitHash(owners[i] as string, t));
+    this.reusePrevious(endpoint.model, hashes, partial);
     progress.total = texts.length;
     progress.done = partial.size;
     for (let i = 0; i < texts.length; i += this.opts.batchSize) {
@@ -204,7 +228,7 @@ export class VectorStore {
       owners.map((_, r) => partial.get(r) as Float32Array),
     );
     try {
-      writeVectorCache(this.opts.cacheDir, { key, model: endpoint.model, sourceKey: engine.manifest.sourceKey }, matrix);
+      writeVectorCache(this.opts.cacheDir, { key, model: endpoint.model, sourceKey: engine.manifest.sourceKey, hashes }, matrix);
     } catch {
       this.opts.log.warn({ semantic: { event: 'vectors_not_saved', cacheDir: this.opts.cacheDir } }, 'modèle de sens\u202f: vecteurs non enregistrés (dossier en lecture seule\u202f?)');
     }
