@@ -267,73 +267,73 @@ async function main(): Promise<void> {
   report(engine, lexicalModelsFor);
 
   function report(engine: SearchEngine, modelsFor: ModelsFor | undefined): void {
-  const failures: string[] = [];
-  const onMiss =
-    verbose || maxFailures > 0
-      ? (item: EvalItem, q: string, got: string[]) => {
-          if (failures.length >= (maxFailures || Infinity)) return;
-          const deep = engine.search(q, 50).map((r) => r.id);
-          const rank = deep.findIndex((id) => item.gold.includes(id));
-          failures.push(
-            `  MISS [${item.id}] "${q}" gold=${item.gold.join(',')} rank=${rank < 0 ? '>50' : rank + 1} got=${got.slice(0, 5).join(',')}`,
-          );
-        }
-      : undefined;
-  const dev = loadEvalSet(DEV_SET_PATH);
-  const answers = loadAnswersDev();
-  const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['B', 'A', 'all'];
-  const devLine = (sp: 'A' | 'B' | 'all', withMisses: boolean): void => {
-    const name = sp === 'all' ? 'retrieval-dev (all, half A tuned)' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
-    const items = splitItems(dev, sp);
-    console.log(formatMetrics(name, evaluate(engine, items, withMisses ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
-  };
-  const answersLine = (h: 'A' | 'B'): void => {
-    const items = half(answers, h);
-    const g = answersGoldTop3(engine, items, modelsFor);
-    console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})${rewritten(items.map((i) => i.q))}`);
-  };
-  // Held-out figures first.
-  if ((set === 'dev' || set === 'all') && splits.includes('B')) devLine('B', splits[0] === 'B');
-  if ((set === 'everyday2' || set === 'all') && fs.existsSync(EVERYDAY2_SET_PATH)) {
-    const items = loadEvalSet(EVERYDAY2_SET_PATH);
-    console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, items, set === 'everyday2' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
-  }
-  if (set === 'answers' || set === 'all') answersLine('B');
-  const longLines = (file: string, name: string, load: (file: string) => EvalItem[] = loadEvalSet): void => {
-    if (!fs.existsSync(file)) return;
-    const items = load(file);
-    const qs = items.flatMap((i) => i.variants);
-    console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined, modelsFor)) + rewritten(qs));
-    console.log(formatSources(name, sourcesFigures(engine, items, modelsFor)) + rewritten(qs));
-  };
-  if (set === 'long' || set === 'all') {
-    longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
-    longLines(ANSWERS_HELDOUT3_PATH, 'answers-heldout-3 (held-out)', loadAnswersAsItems);
-  }
-  // Then the tuned ones.
-  if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
-  if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
-    const items = loadEvalSet(EVERYDAY_SET_PATH);
-    console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, items, set === 'everyday' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
-  }
-  if (set === 'answers' || set === 'all') answersLine('A');
-  if (set === 'long' || set === 'all') {
-    longLines(LONG_SET_PATH, 'everyday-long (tuning)');
-    longLines(ANSWERS_TUNING3_PATH, 'answers-tuning-3 (tuning)', loadAnswersAsItems);
-    longLines(ANSWERS_TUNING4_PATH, 'answers-tuning-4 (tuning)', loadAnswersAsItems);
-    longLines(LONG3_SET_PATH, 'everyday-long-3 (tuning)');
-    longLines(LONG4_SET_PATH, 'everyday-long-4 (tuning)');
-  }
-  if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
-  if (set === 'scope' || set === 'all') {
-    const f = evaluateScope(engine, modelsFor);
-    for (const l of formatScope(f)) console.log(l);
-    if (verbose) {
-      for (const x of Object.values(f.refused)) for (const q of x.examples) console.log(`  REFUSED "${q}"`);
-      for (const h of ['B', 'A'] as const) for (const q of f.offTopic[h].examples) console.log(`  OFF-TOPIC ANSWERED [${h}] "${q}"`);
+    const failures: string[] = [];
+    const onMiss =
+      verbose || maxFailures > 0
+        ? (item: EvalItem, q: string, got: string[]) => {
+            if (failures.length >= (maxFailures || Infinity)) return;
+            const deep = engine.search(q, 50).map((r) => r.id);
+            const rank = deep.findIndex((id) => item.gold.includes(id));
+            failures.push(
+              `  MISS [${item.id}] "${q}" gold=${item.gold.join(',')} rank=${rank < 0 ? '>50' : rank + 1} got=${got.slice(0, 5).join(',')}`,
+            );
+          }
+        : undefined;
+    const dev = loadEvalSet(DEV_SET_PATH);
+    const answers = loadAnswersDev();
+    const splits: ('A' | 'B' | 'all')[] = splitArg === 'A' || splitArg === 'B' || splitArg === 'all' ? [splitArg] : ['B', 'A', 'all'];
+    const devLine = (sp: 'A' | 'B' | 'all', withMisses: boolean): void => {
+      const name = sp === 'all' ? 'retrieval-dev (all, half A tuned)' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
+      const items = splitItems(dev, sp);
+      console.log(formatMetrics(name, evaluate(engine, items, withMisses ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
+    };
+    const answersLine = (h: 'A' | 'B'): void => {
+      const items = half(answers, h);
+      const g = answersGoldTop3(engine, items, modelsFor);
+      console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})${rewritten(items.map((i) => i.q))}`);
+    };
+    // Held-out figures first.
+    if ((set === 'dev' || set === 'all') && splits.includes('B')) devLine('B', splits[0] === 'B');
+    if ((set === 'everyday2' || set === 'all') && fs.existsSync(EVERYDAY2_SET_PATH)) {
+      const items = loadEvalSet(EVERYDAY2_SET_PATH);
+      console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, items, set === 'everyday2' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
     }
-  }
-  for (const f of failures) console.log(f);
+    if (set === 'answers' || set === 'all') answersLine('B');
+    const longLines = (file: string, name: string, load: (file: string) => EvalItem[] = loadEvalSet): void => {
+      if (!fs.existsSync(file)) return;
+      const items = load(file);
+      const qs = items.flatMap((i) => i.variants);
+      console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined, modelsFor)) + rewritten(qs));
+      console.log(formatSources(name, sourcesFigures(engine, items, modelsFor)) + rewritten(qs));
+    };
+    if (set === 'long' || set === 'all') {
+      longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
+      longLines(ANSWERS_HELDOUT3_PATH, 'answers-heldout-3 (held-out)', loadAnswersAsItems);
+    }
+    // Then the tuned ones.
+    if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
+    if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
+      const items = loadEvalSet(EVERYDAY_SET_PATH);
+      console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, items, set === 'everyday' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
+    }
+    if (set === 'answers' || set === 'all') answersLine('A');
+    if (set === 'long' || set === 'all') {
+      longLines(LONG_SET_PATH, 'everyday-long (tuning)');
+      longLines(ANSWERS_TUNING3_PATH, 'answers-tuning-3 (tuning)', loadAnswersAsItems);
+      longLines(ANSWERS_TUNING4_PATH, 'answers-tuning-4 (tuning)', loadAnswersAsItems);
+      longLines(LONG3_SET_PATH, 'everyday-long-3 (tuning)');
+      longLines(LONG4_SET_PATH, 'everyday-long-4 (tuning)');
+    }
+    if ((set === 'dev' || set === 'all') && splits.includes('all')) devLine('all', splits[0] === 'all');
+    if (set === 'scope' || set === 'all') {
+      const f = evaluateScope(engine, modelsFor);
+      for (const l of formatScope(f)) console.log(l);
+      if (verbose) {
+        for (const x of Object.values(f.refused)) for (const q of x.examples) console.log(`  REFUSED "${q}"`);
+        for (const h of ['B', 'A'] as const) for (const q of f.offTopic[h].examples) console.log(`  OFF-TOPIC ANSWERED [${h}] "${q}"`);
+      }
+    }
+    for (const f of failures) console.log(f);
   }
 }
 
