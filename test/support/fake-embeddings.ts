@@ -21,6 +21,10 @@ export interface FakeEmbeddingsRequest {
   headers: IncomingHttpHeaders;
   model: unknown;
   inputs: string[];
+  /** `input_type` of the body (`query` or `passage` for an E5 server), when sent. */
+  inputType: unknown;
+  /** Size of the request body in bytes. */
+  bytes: number;
 }
 
 export type FakeEmbeddingsScript = FakeEmbeddingsBehaviour | ((request: FakeEmbeddingsRequest, index: number) => FakeEmbeddingsBehaviour);
@@ -68,14 +72,15 @@ export async function startFakeEmbeddings(initial: FakeEmbeddingsScript = { kind
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
       let body: unknown;
+      const raw = Buffer.concat(parts);
       try {
-        body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
         body = undefined;
       }
-      const b = (typeof body === 'object' && body !== null ? body : {}) as { model?: unknown; input?: unknown };
+      const b = (typeof body === 'object' && body !== null ? body : {}) as { model?: unknown; input?: unknown; input_type?: unknown };
       const inputs = Array.isArray(b.input) ? b.input.map(String) : [];
-      const record: FakeEmbeddingsRequest = { path: req.url ?? '', headers: req.headers, model: b.model, inputs };
+      const record: FakeEmbeddingsRequest = { path: req.url ?? '', headers: req.headers, model: b.model, inputs, inputType: b.input_type, bytes: raw.length };
       requests.push(record);
       if (req.method !== 'POST' || !(req.url ?? '').endsWith('/embeddings')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"type":"not_found"}}');

@@ -52,6 +52,33 @@ describe('dense vectors', () => {
     expect(m.topK(new Float32Array(16), 5)).toEqual([]);
   });
 
+  it('top-k with several rows per id: each id once, scored by its best row', () => {
+    // « A » owns 50 rows all closer to the query than any other id's: the buffer of best rows must widen
+    // until it holds k distinct ids.
+    const ids: string[] = [];
+    const rows: Float32Array[] = [];
+    for (let i = 0; i < 50; i++) {
+      ids.push('A');
+      rows.push(Float32Array.from([1, 0.001 * i, 0]));
+    }
+    ids.push('B', 'C', 'B', 'D');
+    rows.push(Float32Array.from([1, 1, 0]), Float32Array.from([1, 0, 3]), Float32Array.from([1, 0.5, 0]), Float32Array.from([0, 1, 0]));
+    const m = VectorMatrix.fromRows(ids, rows);
+    const got = m.topK(Float32Array.from([1, 0, 0]), 3);
+    expect(got.map((s) => s.id)).toEqual(['A', 'B', 'C']);
+    // A's best row is [1, 0, 0] itself; B's best is [1, 0.5, 0] (cos 0.894), not [1, 1, 0] (0.707).
+    expect(got[0]?.score).toBeCloseTo(1, 6);
+    expect(got[1]?.score).toBeCloseTo(1 / Math.sqrt(1.25), 5);
+    expect(got[2]?.score).toBeCloseTo(1 / Math.sqrt(10), 5);
+    // Asked for more ids than there are: each one once.
+    expect(m.topK(Float32Array.from([1, 0, 0]), 10).map((s) => s.id)).toEqual(['A', 'B', 'C', 'D']);
+    // Another query: the row that wins for B changes.
+    expect(m.topK(Float32Array.from([0, 1, 0]), 2)).toEqual([
+      { id: 'D', score: expect.closeTo(1, 6) as unknown },
+      { id: 'B', score: expect.closeTo(1 / Math.sqrt(2), 5) as unknown },
+    ]);
+  });
+
   it('reciprocal rank fusion: agreement first, ties in the first list’s order', () => {
     expect(reciprocalRankFusion([['a', 'b', 'c'], ['b', 'x', 'y']])).toEqual(['b', 'a', 'x', 'c', 'y']);
     // Alone in one list at the same rank: the lexical (first) list wins the tie.
