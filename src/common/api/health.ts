@@ -9,23 +9,30 @@ import { z } from 'zod';
  *   it also describes the search index in service and its scheduled update (`corpus`).
  */
 
-/** The search index in service and, when CORPUS_UPDATE_URLS is set, its scheduled update. */
+/** The search index in service and, unless CORPUS_UPDATE_URLS=off, its scheduled update. */
 export const corpusHealthSchema = z.object({
   /** Date of the newest fiche (YYYY-MM-DD). */
   date: z.string(),
   fiches: z.number().int().nonnegative(),
   /** When this index was built (ISO). */
   builtAt: z.string(),
+  /**
+   * Each source of the data with its newest date (YYYY-MM-DD): service-public.fr, travail-emploi.gouv.fr (the
+   * labour ministry), legifrance.gouv.fr (the codes).
+   */
+  sources: z.array(z.object({ name: z.string(), date: z.string() })),
   update: z
     .object({
       running: z.boolean(),
       lastAttemptAt: z.string().optional(),
-      /** updated | unchanged | download_failed | timeout | too_large | invalid_archive | build_failed | check_failed | swap_failed */
+      /** updated | unchanged | download_failed | timeout | too_large | invalid_archive | build_failed | check_failed | swap_failed | out_of_memory */
       lastOutcome: z.string().optional(),
       /** French reason of the last failure. */
       lastMessage: z.string().optional(),
       lastSuccessAt: z.string().optional(),
       lastUpdatedAt: z.string().optional(),
+      /** Attempts that failed in a row (absent after a success): the next ones are spaced out. */
+      consecutiveFailures: z.number().int().positive().optional(),
       nextAt: z.string().optional(),
     })
     .optional(),
