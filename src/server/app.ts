@@ -27,6 +27,8 @@ import type { SearchEngine } from '../corpus/engine';
 import { loadSearchEngine } from '../corpus/index-lifecycle';
 import { answersRoutes } from './modules/answers/answers-routes';
 import { createAnswersService } from './modules/answers/answers-service';
+import { answersWarmUpStep, WARM_UP_QUESTIONS } from './modules/answers/answers-warm-up';
+import { createWarmUp, type WarmUp } from './warm-up';
 import { feedbackRoutes } from './modules/answers/feedback-routes';
 import { createFeedbackService } from './modules/answers/feedback-service';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     accounts: Accounts;
     /** The legal corpus and its retrieval engine (src/corpus); always the index in service (engine-holder.ts). */
     searchEngine: SearchEngine;
+    /** Steps run once after `listen` (server.ts) so that the first visitor does not pay for lazy builds (warm-up.ts). */
+    warmUp: WarmUp;
   }
 }
 
@@ -109,6 +113,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   );
   const searchEngine = engineHolder.engine;
   app.decorate('searchEngine', searchEngine);
+  const warmUp = createWarmUp(app.log);
+  app.decorate('warmUp', warmUp);
 
   const accounts = await createAccounts(config, database, app.log, deps.authClock);
   app.decorate('accounts', accounts);
@@ -173,6 +179,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(profileRoutes, { profiles: accounts.profiles, resolveUser });
       await api.register(searchRoutes, { engine: searchEngine, semantic: app.semantic, perMinute: config.searchRateLimitPerMinute });
       const answers = createAnswersService({ engine: searchEngine, credits: accounts.credits, llm: config.llm, queryModels: app.queryModels });
+      // The answer pipeline and the search, rehearsed once after listen (nothing charged, no model called).
+      warmUp.add(answersWarmUpStep(searchEngine));
+      warmUp.add({ name: 'search', run: () => WARM_UP_QUESTIONS.forEach((q) => searchEngine.search(q, 10)) });
       await api.register(answersRoutes, { service: answers, resolveUser });
       await api.register(feedbackRoutes, { service: createFeedbackService(database.db), resolveUser });
       await api.register(prefileRoutes, {

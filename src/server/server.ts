@@ -65,6 +65,8 @@ async function main(): Promise<void> {
     { startMs: Math.round(performance.now() - startedAt), db: app.database.kind },
     `QuestionLegale.info prêt sur http://${shown}:${config.port}`,
   );
+  // What the first answer would build lazily, built now (warm-up.ts; one log line when done).
+  void app.warmUp.run();
 }
 
 main().catch((err: unknown) => {
