@@ -27,6 +27,7 @@ import { createTerminalProgress } from '../src/corpus/progress.js';
 import { RETRIEVAL, retrieveSources } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { createQueryModels, retrieveWithModels, type QueryModels } from '../src/server/modules/answers/retrieval/query-models.js';
 import { openCliSemantic } from '../src/server/modules/semantic/cli-semantic.js';
+import { FUSION } from '../src/server/modules/semantic/fusion.js';
 import { loadRewrites, recordedRewrite } from './eval/model-replies.js';
 import { dangerKind } from '../src/common/urgency.js';
 
@@ -91,9 +92,10 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
       n++;
       const models = modelsFor?.(q);
       const terms = models?.searchTerms;
-      const lexical = engine.search(terms ? `${q} ${terms}` : q, 10, { snippets: false });
-      // With the model of meaning: the search's hybrid ranking (semantic/fusion.ts), as /api/search gives it.
-      const ids = (models?.rerank?.(lexical) ?? lexical).map((r) => r.id);
+      // With the model of meaning: the search's hybrid ranking (semantic/fusion.ts hybridSearch), as /api/search
+      // and `npm run search` give it: more lexical candidates, fused, the first 10 kept.
+      const lexical = engine.search(terms ? `${q} ${terms}` : q, models?.rerank ? FUSION.lexicalCandidates : 10, { snippets: false });
+      const ids = (models?.rerank ? models.rerank(lexical).slice(0, 10) : lexical).map((r) => r.id);
       const rank = ids.findIndex((id) => gold.has(id));
       if (rank === 0) h1++;
       if (rank >= 0 && rank < 5) h5++;

@@ -13,7 +13,7 @@ import { reciprocalRankFusion } from './vector-matrix';
  * lexical ranking reads best; a question that tells a story gains most from meaning. Chosen on the tuning
  * halves (docs/decisions/0007-model-of-meaning.md).
  */
-export const FUSION = { shortWords: 8, shortWeight: 0.1, longWeight: 0.5, k: 10 } as const;
+export const FUSION = { shortWords: 8, shortWeight: 0.1, longWeight: 0.5, k: 10, lexicalCandidates: 30 } as const;
 
 /** The dense ranking's weight for a query. */
 export function denseWeight(query: string): number {
@@ -59,9 +59,12 @@ export function fuseWithDense(
  * time limit, the lexical results alone.
  */
 export async function hybridSearch(engine: SearchEngine, semantic: Semantic | undefined, query: string, limit: number, opts: SearchOptions = {}): Promise<SearchResult[]> {
-  const lexical = engine.search(query, limit, opts);
-  if (!semantic || (opts.kinds && !opts.kinds.includes('fiche'))) return lexical;
-  const ranking = await semantic.rank(engine, query);
-  if (ranking.outcome !== 'used') return lexical;
+  if (!semantic || (opts.kinds && !opts.kinds.includes('fiche'))) return engine.search(query, limit, opts);
+  // More lexical candidates than shown: the model can raise one from further down.
+  // The model works on the question while this process runs the lexical search.
+  const pending = semantic.rank(engine, query);
+  const lexical = engine.search(query, Math.max(limit, FUSION.lexicalCandidates), opts);
+  const ranking = await pending;
+  if (ranking.outcome !== 'used') return lexical.slice(0, limit);
   return fuseWithDense(engine, lexical, ranking.fiches.map((f) => f.id), denseWeight(query), limit);
 }

@@ -43,6 +43,11 @@ import type { QueryModels } from './query-models';
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */
   candidates: 8,
+  /**
+   * Fiches of the lexical ranking fused with the model of meaning's (semantic/fusion.ts) before the first
+   * `candidates` are kept: the model can raise a fiche the lexical ranking put further down.
+   */
+  fusionCandidates: 30,
   /** Default and bounds of the number of sources. */
   defaultSources: 4,
   /**
@@ -306,10 +311,12 @@ function ensureProtection(engine: SearchEngine, kept: { result: SearchResult; a:
  */
 export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false, modelOffTopic = false, nearCorpus = false): boolean {
   const t = RETRIEVAL.scope;
-  if (urgent || nearCorpus) return true;
+  if (urgent) return true;
+  // The language model's off-topic verdict (its rewrite) outweighs the model of meaning's nearness.
+  if (modelOffTopic && !signals.legal) return false;
+  if (nearCorpus) return true;
   if (bestScore < t.minScore) return false;
   if (signals.legal) return true;
-  if (modelOffTopic) return false;
   if (signals.nonLegalDomains.length > 0) return false;
   if (signals.themeCue) return bestScore >= t.cueScore;
   return bestScore >= t.plainScore || (bestScore >= t.plainHeadScore && bestHeadWords() > 0);
@@ -350,13 +357,14 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const words = u.words;
   if (words.length === 0) return { sources: [], outOfScope: true };
   const terms = opts.models?.searchTerms;
-  const lexical = engine.search(terms ? `${u.searchText} ${terms}` : u.searchText, RETRIEVAL.candidates, {
+  const rerank = opts.models?.rerank;
+  const lexical = engine.search(terms ? `${u.searchText} ${terms}` : u.searchText, rerank ? RETRIEVAL.fusionCandidates : RETRIEVAL.candidates, {
     withPassages: true,
     snippets: false,
     asked: question,
     ...(urgent ? { concepts: RETRIEVAL.dangerConcepts } : {}),
   });
-  const results = opts.models?.rerank?.(lexical) ?? lexical;
+  const results = rerank ? rerank(lexical).slice(0, RETRIEVAL.candidates) : lexical;
   const fiches = results.filter((r) => r.type === 'fiche');
   const pool = fiches.length > 0 ? fiches : results.filter((r) => r.type === 'dossier');
   const best = pool[0];
