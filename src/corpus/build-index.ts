@@ -6,6 +6,9 @@ import { buildArticleChannel } from './article-channel.js';
 import { buildArticleStore } from './legi.js';
 import { BM25, FIELDS, type BM25Params, FILES, SECTION_SEPARATOR, INDEX_FORMAT_VERSION, type FicheMeta, type IndexedDoc, type Manifest, type PostingsLayout } from './index-schema.js';
 import type { CodeArticle, Fiche } from './types.js';
+import { CORPUS_SOURCES, CORPUS_SOURCE_ORDER, ficheSource, type SourceDate } from './sources.js';
+import { openIndex } from './engine.js';
+import { computeSourcePairs } from './source-pairs.js';
 
 export type ProgressFn = (done: number, total: number, phase: string) => void;
 
@@ -88,16 +91,25 @@ export function ficheDocs(f: Fiche, fiche: number): IndexedDoc[] {
 type PostingList = number[];
 const POSTING_STRIDE = 1 + FIELDS.length;
 
-/** Accumulates analysed documents and writes BM25F impact postings. */
+/**
+ * Accumulates analysed documents and writes BM25F impact postings. The collection statistics (document
+ * frequencies, document count, average field lengths) are those of the documents added with `inStats`
+ * (service-public.fr's): another source's documents are scored against them without changing them, so that
+ * adding a source leaves the scores of the main corpus as they were.
+ */
 export class PostingsBuilder {
   private readonly termIds = new Map<string, number>();
   private readonly postings: PostingList[] = [];
   private readonly fieldLen: number[][] = FIELDS.map(() => []);
+  /** Per term, its documents counted in the statistics. */
+  private readonly statsDf: number[] = [];
+  private readonly inStats: boolean[] = [];
   readonly docs: { fiche: number; head: boolean }[] = [];
   readonly texts: string[] = [];
 
-  add(doc: IndexedDoc): void {
+  add(doc: IndexedDoc, inStats = true): void {
     const id = this.docs.length;
+    this.inStats.push(inStats);
     this.docs.push({ fiche: doc.fiche, head: doc.head });
     this.texts.push(doc.text);
     const local = new Map<number, Float32Array>();
@@ -111,6 +123,7 @@ export class PostingsBuilder {
           tid = this.postings.length;
           this.termIds.set(t, tid);
           this.postings.push([]);
+          this.statsDf.push(0);
         }
         let tf = local.get(tid);
         if (!tf) {
@@ -120,17 +133,21 @@ export class PostingsBuilder {
         tf[fi] = (tf[fi] ?? 0) + 1;
       }
     });
-    for (const [tid, tf] of local) (this.postings[tid] as PostingList).push(id, ...tf);
+    for (const [tid, tf] of local) {
+      (this.postings[tid] as PostingList).push(id, ...tf);
+      if (inStats) this.statsDf[tid] = (this.statsDf[tid] ?? 0) + 1;
+    }
   }
 
   write(outDir: string, params: BM25Params = BM25): { layout: PostingsLayout; terms: number; postings: number } {
     const nDocs = this.docs.length;
+    const statsDocs = this.inStats.filter(Boolean).length || nDocs;
     const avg = this.fieldLen.map((lens) => {
       let sum = 0;
       let n = 0;
       for (let d = 0; d < nDocs; d++) {
         const l = lens[d] ?? 0;
-        if (l > 0) {
+        if (l > 0 && this.inStats[d] !== false) {
           sum += l;
           n++;
         }
@@ -160,8 +177,9 @@ export class PostingsBuilder {
     let pos = 0;
     lists.forEach((list, tid) => {
       termStart[tid] = pos;
-      const df = list.length / POSTING_STRIDE;
-      const idf = Math.log(1 + (nDocs - df + 0.5) / (df + 0.5));
+      // A term only another source uses counts as found in one document of the statistics.
+      const df = Math.max(1, this.statsDf[tid] ?? 0);
+      const idf = Math.log(1 + (statsDocs - df + 0.5) / (df + 0.5));
       for (let k = 0; k < list.length; k += POSTING_STRIDE) {
         const doc = list[k] as number;
         let wtf = 0;
@@ -196,10 +214,42 @@ export class PostingsBuilder {
   }
 }
 
-export function newestDate(fiches: Fiche[]): string {
+export function newestDate(fiches: readonly Fiche[]): string {
   let max = '';
   for (const f of fiches) if (f.date > max) max = f.date;
   return max;
+}
+
+/**
+ * Each source's newest date and count: the fiches' sources, then the codes (the newest version date of
+ * the codes in articles-index.json, when the index has them).
+ */
+export function sourceDates(fiches: readonly Fiche[], codes?: { date: string; articles: number }): SourceDate[] {
+  const out: SourceDate[] = [];
+  for (const id of CORPUS_SOURCE_ORDER) {
+    if (id === 'codes') {
+      if (codes && codes.articles > 0) out.push({ id, name: CORPUS_SOURCES.codes.name, date: codes.date, count: codes.articles });
+      continue;
+    }
+    const own = fiches.filter((f) => ficheSource(f) === id);
+    if (own.length > 0) out.push({ id, name: CORPUS_SOURCES[id].name, date: newestDate(own), count: own.length });
+  }
+  return out;
+}
+
+/** The data's date: the newest service-public.fr fiche (the other sources are dated in `sources`). */
+export function corpusDateOf(fiches: readonly Fiche[]): string {
+  return newestDate(fiches.filter((f) => ficheSource(f) === 'service-public')) || newestDate(fiches);
+}
+
+/** Newest version date of the codes written by buildArticleStore ('' when unknown). */
+function codesDate(outDir: string): string {
+  try {
+    const index = JSON.parse(fs.readFileSync(path.join(outDir, 'articles-index.json'), 'utf8')) as { codes?: { date?: string }[] };
+    return (index.codes ?? []).reduce((max, c) => (c.date && c.date > max ? c.date : max), '');
+  } catch {
+    return '';
+  }
 }
 
 export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<Manifest> {
@@ -228,6 +278,7 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
       audiences: f.audiences,
       themePath: f.themePath,
       date: f.date,
+      ...(f.source ? { source: f.source } : {}),
       loc: [offset, buf.length - 1],
     });
     offset += buf.length;
@@ -239,7 +290,8 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
   for (let i = 0; i < sorted.length; i++) {
     const f = sorted[i];
     if (!f) continue;
-    for (const d of ficheDocs(f, i)) builder.add(d);
+    const inStats = ficheSource(f) === 'service-public';
+    for (const d of ficheDocs(f, i)) builder.add(d, inStats);
     if (onProgress && (i % 100 === 0 || i === sorted.length - 1)) onProgress(i + 1, sorted.length, 'index');
     // Let the event loop breathe while building inside a running server.
     if (i % 500 === 0) await new Promise((r) => setImmediate(r));
@@ -264,14 +316,18 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
     const all: CodeArticle[] = [];
     articles = buildArticleStore(outDir, opts.legiDataDir, (d, t) => onProgress?.(d, t, 'codes'), all);
     // Second retrieval channel: the articles the fiches cite, and who cites them.
-    channelArticles = buildArticleChannel(outDir, sorted, all);
+    // Only service-public.fr's citations feed it: the ministry's pages cite many articles each (26 on average, a
+    // video's transcript as much as the text), which made them win labour questions by their citations alone.
+    const citing = sorted.map((f) => (ficheSource(f) === 'service-public' ? f : { ...f, references: [] }));
+    channelArticles = buildArticleChannel(outDir, citing, all);
   }
 
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
     sourceKey: opts.sourceKey,
     builtAt: new Date().toISOString(),
-    corpusDate: newestDate(sorted),
+    corpusDate: corpusDateOf(sorted),
+    sources: sourceDates(sorted, { date: articles > 0 ? codesDate(outDir) : '', articles }),
     fiches: sorted.length,
     documents: written.layout.nDocs,
     terms: written.terms,
@@ -282,5 +338,15 @@ export async function buildIndex(fiches: Fiche[], opts: BuildOptions): Promise<M
     layout: written.layout,
   };
   fs.writeFileSync(path.join(outDir, FILES.manifest), JSON.stringify(manifest, null, 2));
+  if (sorted.some((f) => ficheSource(f) !== 'service-public')) {
+    // Read back through the engine: the pairs are found by searching the index just written (an index is
+    // built aside and moved into place once complete, so no reader sees it without them).
+    const engine = openIndex(outDir);
+    try {
+      fs.writeFileSync(path.join(outDir, FILES.sourcePairs), JSON.stringify(computeSourcePairs(engine, metas)));
+    } finally {
+      engine.close?.();
+    }
+  }
   return manifest;
 }

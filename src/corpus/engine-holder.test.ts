@@ -17,8 +17,8 @@ describe('engine holder', () => {
   it('forwards to the engine loaded last, closes the previous one and tells the listeners', async () => {
     const a = path.join(tmp, 'a');
     const b = path.join(tmp, 'b');
-    await updateFromArchive({ from: fixture, indexDir: a, codes: false });
-    await updateFromArchive({ from: fixture, indexDir: b, codes: false });
+    await updateFromArchive({ from: fixture, indexDir: a, codes: false, otherSources: false });
+    await updateFromArchive({ from: fixture, indexDir: b, codes: false, otherSources: false });
     const first = openIndex(a);
     const second = openIndex(b);
     const holder = createEngineHolder(first);

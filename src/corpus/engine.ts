@@ -84,6 +84,8 @@ export interface SearchEngine {
   getFiche(id: string): Fiche | undefined;
   getArticle(idOrNumber: string, codeId?: string): CodeArticle | undefined;
   themes(): Theme[];
+  /** The fiche that says the same thing in another source (source-pairs.ts), if any. */
+  pairedFiche?(id: string): string | undefined;
   /**
    * Releases the open index files (an engine replaced by a newer index, see engine-holder.ts). The engine
    * must not be used afterwards: reading a fiche or a passage then throws.
@@ -124,7 +126,9 @@ export function openIndex(indexDir: string): SearchEngine {
   const bin = fs.readFileSync(path.join(indexDir, FILES.postings));
   const postings = new Postings(bin, manifest.layout.nTerms, manifest.layout.nPostings, manifest.layout.nDocs);
   const articles = new ArticleStore(indexDir);
-  return new Engine(indexDir, manifest, metas, terms, postings, { vocab, abbreviations, fuzzyVocab }, articles, ArticleChannel.open(indexDir));
+  const pairsFile = path.join(indexDir, FILES.sourcePairs);
+  const pairs = fs.existsSync(pairsFile) ? (JSON.parse(fs.readFileSync(pairsFile, 'utf8')) as Record<string, string>) : {};
+  return new Engine(indexDir, manifest, metas, terms, postings, { vocab, abbreviations, fuzzyVocab }, articles, ArticleChannel.open(indexDir), pairs);
 }
 
 /** Typed-array views over postings.bin (see index-schema.ts for the layout). */
@@ -199,6 +203,17 @@ export const TUNING = {
    * « il y a 4 ans ») has its score × (1 + concept) (0 = off).
    */
   concept: 0.5,
+  /**
+   * Prior of a fiche from another source than service-public.fr (the labour ministry's, sources.ts): its score
+   * × otherSource. Its pages are long (three times the passages of a service-public.fr fiche), so they match
+   * more of a question's words by their length alone (1 = off).
+   */
+  otherSource: 0.8,
+  /**
+   * Of two fiches of different sources that say the same thing (source-pairs.ts) and are both among the
+   * results, the fresher (its date) takes the better of their two places (0 = off).
+   */
+  fresher: 1,
 };
 
 /** Title family of a fiche: the part of its title before « : » or « - », when that prefix is shared. */
@@ -236,6 +251,17 @@ class Engine implements SearchEngine {
   private readonly titleCount: Uint8Array;
   /** 1 for public-sector fiches (theme « … fonction publique »). */
   private readonly publicSector: Uint8Array;
+  /** 1 for a fiche from another source than service-public.fr (see TUNING.otherSource). */
+  private readonly otherSource: Uint8Array;
+  /**
+   * Document frequency of each term among service-public.fr's documents, and their count: what makes a term
+   * « common » (TUNING.commonDf), so that another source's pages do not change how the main corpus is read.
+   * Undefined when the index has no other source (the postings' own counts are the same).
+   */
+  private readonly mainDf: Uint32Array | undefined;
+  private readonly mainDocs: number;
+  /** The fiche (index) that says the same thing in another source, or -1 (see TUNING.fresher). */
+  private readonly pairOf: Int32Array;
   /** Top-level theme of each fiche (index in topThemes). */
   private readonly ficheTop: Uint16Array;
   /** Lexicon theme → top-level theme ids of its corpus themes. */
@@ -250,6 +276,8 @@ class Engine implements SearchEngine {
     private readonly ctx: QueryContext,
     private readonly articles: ArticleStore,
     private readonly channel: ArticleChannel | undefined,
+    /** Fiches of two sources that say the same thing (source-pairs.ts), by id. */
+    pairs: Record<string, string> = {},
   ) {
     this.corpusDate = manifest.corpusDate;
     this.ficheCount = metas.length;
@@ -285,6 +313,32 @@ class Engine implements SearchEngine {
     this.titleCount = new Uint8Array(metas.length);
     this.publicSector = new Uint8Array(metas.length);
     this.ficheTop = new Uint16Array(metas.length);
+    this.otherSource = Uint8Array.from(metas, (m) => (m.source && m.source !== 'service-public' ? 1 : 0));
+    this.pairOf = new Int32Array(metas.length).fill(-1);
+    const fiByIdx = new Map(metas.map((m, i) => [m.id, i]));
+    for (const [a, b] of Object.entries(pairs)) {
+      const ia = fiByIdx.get(a);
+      const ib = fiByIdx.get(b);
+      if (ia === undefined || ib === undefined) continue;
+      this.pairOf[ia] = ib;
+      this.pairOf[ib] = ia;
+    }
+    if (this.otherSource.includes(1)) {
+      const { termStart, docIds, docFiche } = this.postings;
+      const nTerms = termStart.length - 1;
+      this.mainDf = new Uint32Array(nTerms);
+      for (let t = 0; t < nTerms; t++) {
+        let n = 0;
+        for (let k = termStart[t] as number; k < (termStart[t + 1] as number); k++) if (!this.otherSource[docFiche[docIds[k] as number] as number]) n++;
+        this.mainDf[t] = n;
+      }
+      let docs = 0;
+      for (let d = 0; d < docFiche.length; d++) if (!this.otherSource[docFiche[d] as number]) docs++;
+      this.mainDocs = docs;
+    } else {
+      this.mainDf = undefined;
+      this.mainDocs = manifest.layout.nDocs;
+    }
     const topIds = new Map<string, number>();
     metas.forEach((m, f) => {
       const top = m.themePath[0] ?? '';
@@ -338,10 +392,10 @@ class Engine implements SearchEngine {
     if (TUNING.commonWeight < 1) {
       // Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share.
       const { termStart } = this.postings;
-      const maxDf = TUNING.commonDf * this.manifest.layout.nDocs;
+      const maxDf = TUNING.commonDf * this.mainDocs;
       for (const qt of qterms) {
         const tid = this.termIndex.get(qt.term) as number;
-        const df = (termStart[tid + 1] as number) - (termStart[tid] as number);
+        const df = this.mainDf ? (this.mainDf[tid] as number) : (termStart[tid + 1] as number) - (termStart[tid] as number);
         if (df > maxDf) qt.weight *= TUNING.commonWeight;
       }
     }
@@ -390,6 +444,7 @@ class Engine implements SearchEngine {
       for (const c of top) if (named.has(c.fi)) c.score *= 1 + TUNING.concept;
       top.sort((a, b) => b.score - a.score);
     }
+    if (TUNING.fresher > 0 && top.length > 1) this.fresherFirst(top);
     if (TUNING.family < 1 && top.length > 1) top = this.diversify(top);
     if (top.length > limit) top.length = limit;
     const withSnippets = opts.snippets !== false;
@@ -413,6 +468,26 @@ class Engine implements SearchEngine {
       }
       return result;
     });
+  }
+
+  /**
+   * Of two fiches that say the same thing in two sources (source-pairs.ts), both among the results, the fresher
+   * is moved up to just before the older one, with its score (scores stay in order); the older one and those
+   * between them move down one place.
+   */
+  private fresherFirst(top: { fi: number; score: number }[]): void {
+    for (let i = 0; i < top.length; i++) {
+      const a = top[i] as { fi: number; score: number };
+      const pair = this.pairOf[a.fi] as number;
+      if (pair < 0) continue;
+      const k = top.findIndex((c, j) => j > i && c.fi === pair);
+      if (k < 0) continue;
+      const b = top[k] as { fi: number; score: number };
+      if ((this.metas[b.fi]?.date ?? '') <= (this.metas[a.fi]?.date ?? '')) continue;
+      top.splice(k, 1);
+      top.splice(i, 0, { ...b, score: a.score });
+      i++;
+    }
   }
 
   /** Fiches whose title holds every term of one of the concepts. */
@@ -563,6 +638,7 @@ class Engine implements SearchEngine {
           KIND_PRIOR[meta.kind] *
           coord;
         if (this.publicSector[f] === 1 && !mentionsPublic) score *= TUNING.publicSector;
+        if (this.otherSource[f] === 1) score *= TUNING.otherSource;
         const tm = titleMatched[f] as number;
         if (tm > 0 && TUNING.title > 0) {
           const cov = tm / totalWeight;
@@ -642,6 +718,12 @@ class Engine implements SearchEngine {
     const buf = Buffer.alloc(meta.loc[1]);
     fs.readSync(this.fichesFd, buf, 0, meta.loc[1], meta.loc[0]);
     return JSON.parse(buf.toString('utf8')) as Fiche;
+  }
+
+  pairedFiche(id: string): string | undefined {
+    const fi = this.metas.findIndex((m) => m.id === id);
+    const pair = fi < 0 ? -1 : (this.pairOf[fi] as number);
+    return pair < 0 ? undefined : this.metas[pair]?.id;
   }
 
   getArticle(idOrNumber: string, codeId?: string): CodeArticle | undefined {

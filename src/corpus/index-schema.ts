@@ -1,7 +1,8 @@
 /** On-disk layout of the search index, shared by the builder and the engine. */
+import type { FicheSourceId, SourceDate } from './sources.js';
 
 /** Bump when the index layout or the analysis changes: it forces a rebuild. */
-export const INDEX_FORMAT_VERSION = 19;
+export const INDEX_FORMAT_VERSION = 20;
 
 /** Separates the section path from the text in passages.txt. */
 export const SECTION_SEPARATOR = '\u001f';
@@ -15,6 +16,8 @@ export const FILES = {
   passages: 'passages.txt',
   vocab: 'vocab.json',
   abbreviations: 'abbreviations.json',
+  /** Fiches of two sources that say the same thing (source-pairs.ts); absent without another source. */
+  sourcePairs: 'source-pairs.json',
 } as const;
 
 export const FIELDS = ['title', 'description', 'section', 'body'] as const;
@@ -56,6 +59,8 @@ export interface FicheMeta {
   audiences: string[];
   themePath: string[];
   date: string;
+  /** Where the fiche comes from (sources.ts); absent: service-public.fr. */
+  source?: FicheSourceId;
   /** [byte offset, byte length] of the full fiche in fiches.jsonl. */
   loc: [number, number];
 }
@@ -75,7 +80,10 @@ export interface Manifest {
   formatVersion: number;
   sourceKey: string;
   builtAt: string;
+  /** Newest date of the service-public.fr fiches (of all fiches when there are none): the data's date. */
   corpusDate: string;
+  /** Each source's newest date and size (sources.ts); absent from indexes built before sources were dated. */
+  sources?: SourceDate[];
   fiches: number;
   documents: number;
   terms: number;

@@ -135,7 +135,9 @@ export class ArticleStore {
   private load(): ArticleIndexFile {
     if (this.closed) throw new Error('Index de recherche fermé.');
     if (!this.index) {
-      this.index = JSON.parse(fs.readFileSync(path.join(this.dir, 'articles-index.json'), 'utf8')) as ArticleIndexFile;
+      const file = path.join(this.dir, 'articles-index.json');
+      // An index built without the codes (`npm run corpus -- update --no-codes`) has no article to give.
+      this.index = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ArticleIndexFile) : { codes: [], byId: {}, byNum: {} };
     }
     return this.index;
   }

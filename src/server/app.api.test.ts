@@ -22,8 +22,17 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
     expect(healthResponseSchema.parse(res.json())).toEqual({
       status: 'ok',
       db: 'ok',
-      // No CORPUS_UPDATE_URLS: no scheduled update to describe.
-      corpus: { date: engine.corpusDate, fiches: engine.ficheCount, builtAt: engine.manifest.builtAt },
+      // CORPUS_UPDATE_URLS=off (tests): no scheduled update to describe. Each source with its date.
+      corpus: {
+        date: engine.corpusDate,
+        fiches: engine.ficheCount,
+        builtAt: engine.manifest.builtAt,
+        sources: [
+          { name: 'service-public.fr', date: engine.corpusDate },
+          { name: 'travail-emploi.gouv.fr', date: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) },
+          { name: 'legifrance.gouv.fr', date: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) },
+        ],
+      },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

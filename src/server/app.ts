@@ -205,7 +205,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     stylesheets: readSpaStylesheets(config.clientDistDir),
   };
   await app.register(articlesRoutes, { engine: searchEngine, site: staticSite });
-  await app.register(staticPagesRoutes, { site: staticSite, legalNotice: config.legalNotice });
+  await app.register(staticPagesRoutes, { site: staticSite, legalNotice: config.legalNotice, engine: searchEngine });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir, publicConfig: livePublicConfig });
   // The law requires the publisher and the host on the site: say so at start in production when they are missing.

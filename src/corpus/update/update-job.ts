@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { buildIndex } from '../build-index.js';
 import { FicheCollector } from '../dila-archive.js';
 import { openIndex } from '../engine.js';
-import { readManifest, sourceKeyFromPackages } from '../index-lifecycle.js';
+import { otherSourceFiches, readManifest, sourceKeyFromPackages } from '../index-lifecycle.js';
 import { legiDataDir } from '../legi.js';
 import type { Fiche } from '../types.js';
 import { checkNewIndex, DEFAULT_CHECK_BOUNDS, type CheckBounds, type IndexCheck } from './check-index.js';
@@ -26,6 +26,8 @@ export interface UpdateJobOptions {
   maxBytes: number;
   /** Include the code articles of the legi-data package (default true; tests leave them out). */
   includeCodes?: boolean;
+  /** Include the other sources' fiches, the labour ministry's (default true; tests may leave them out). */
+  includeOtherSources?: boolean;
   bounds?: CheckBounds;
   smokeQueries?: readonly string[];
 }
@@ -100,7 +102,8 @@ export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobRes
  */
 async function buildStagedIndex(fiches: Fiche[], opts: UpdateJobOptions, sourceKey: string): Promise<void> {
   try {
-    await buildIndex(fiches, {
+    const all = opts.includeOtherSources === false ? fiches : [...fiches, ...otherSourceFiches()];
+    await buildIndex(all, {
       outDir: opts.stagingDir,
       sourceKey,
       legiDataDir: opts.includeCodes === false ? null : legiDataDir(),

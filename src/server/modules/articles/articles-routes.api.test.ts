@@ -38,6 +38,17 @@ describe('/Articles/', () => {
     expect(html).not.toMatch(/<script|style=/);
   });
 
+  it('lists the labour ministry fiches apart, with their site, and states the date of each source', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/Articles/' })).body;
+    expect(html).toContain('<h2 id="ministere-travail-titre">Fiches pratiques du ministère du Travail</h2>');
+    expect(html).toContain('href="https://travail-emploi.gouv.fr/la-periode-dessai"');
+    // Under their own heading, not among service-public.fr's themes.
+    const ministry = html.indexOf('id="ministere-travail"');
+    expect(html.indexOf('href="https://travail-emploi.gouv.fr/')).toBeGreaterThan(ministry);
+    for (const s of engine.manifest.sources ?? []) expect(html).toContain(`données du <time datetime="${s.date}">`);
+    expect(html).toContain('Fiches pratiques du ministère du Travail (travail-emploi.gouv.fr)\u202f: données du');
+  });
+
   it('serves the same page at /Articles/index.htm', async () => {
     const a = await app.inject({ method: 'GET', url: '/Articles/' });
     const b = await app.inject({ method: 'GET', url: '/Articles/index.htm' });

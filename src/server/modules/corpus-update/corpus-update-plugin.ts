@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import type { CorpusHealth } from '../../../common/api/health';
 import type { EngineHolder } from '../../../corpus/engine-holder';
+import { corpusSources } from '../../../corpus/sources';
 import type { CorpusUpdateSettings } from '../../config';
 import { appMetrics } from '../../plugins/metrics';
 import { CORPUS_UPDATE_OUTCOMES, createCorpusUpdater, type CorpusUpdater, type CorpusUpdaterOptions } from './corpus-updater';
@@ -14,7 +15,7 @@ import { CORPUS_UPDATE_OUTCOMES, createCorpusUpdater, type CorpusUpdater, type C
  */
 
 export interface CorpusUpdateHandle {
-  /** Undefined without CORPUS_UPDATE_URLS. */
+  /** Undefined with CORPUS_UPDATE_URLS=off. */
   updater: CorpusUpdater | undefined;
   health(): CorpusHealth;
 }
@@ -30,7 +31,7 @@ export interface CorpusUpdatePluginOptions {
   indexDir: string;
   settings: CorpusUpdateSettings | undefined;
   /** Test overrides of the updater. */
-  updater?: Partial<Pick<CorpusUpdaterOptions, 'includeCodes' | 'startDelayMs' | 'runJob' | 'now'>>;
+  updater?: Partial<Pick<CorpusUpdaterOptions, 'includeCodes' | 'includeOtherSources' | 'startDelayMs' | 'runJob' | 'now'>>;
 }
 
 const seconds = (iso: string | undefined): number => (iso ? Date.parse(iso) / 1000 : 0);
@@ -66,6 +67,7 @@ async function corpusUpdate(app: FastifyInstance, opts: CorpusUpdatePluginOption
         date: engine.corpusDate,
         fiches: engine.ficheCount,
         builtAt: engine.manifest.builtAt,
+        sources: corpusSources(engine.manifest),
         ...(updater ? { update: updater.status() } : {}),
       };
     },

@@ -53,6 +53,7 @@ function job(url: string, extra: Partial<UpdateJobOptions> = {}): UpdateJobOptio
     // 40 MB compressed per archive: a budget of 320 MB inflated for the whole download.
     maxBytes: 40 * MB,
     includeCodes: false,
+    includeOtherSources: false,
     smokeQueries: ['dépôt de garantie'],
     ...extra,
   };

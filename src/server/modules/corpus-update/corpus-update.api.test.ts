@@ -47,13 +47,13 @@ function leftovers(): string[] {
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-corpus-update-'));
   indexDir = path.join(tmp, 'index');
-  await updateFromArchive({ from: FIXTURE_ZIP, indexDir, codes: false });
+  await updateFromArchive({ from: FIXTURE_ZIP, indexDir, codes: false, otherSources: false });
   dila = await startFakeDila('fixture');
   t = await createTestApp(
     'pglite',
     { INDEX_DIR: indexDir, CORPUS_UPDATE_URLS: dila.url, CORPUS_UPDATE_HOURS: '24', CORPUS_UPDATE_TIMEOUT_SECONDS: '3' },
     // The schedule is far away: each test runs an update itself.
-    { searchEngine: openIndex(indexDir), corpusUpdate: { includeCodes: false, startDelayMs: 3_600_000 } },
+    { searchEngine: openIndex(indexDir), corpusUpdate: { includeCodes: false, includeOtherSources: false, startDelayMs: 3_600_000 } },
   );
 });
 

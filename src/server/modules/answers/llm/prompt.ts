@@ -3,6 +3,7 @@ import { distanceText, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import type { Understanding } from '../question/understand';
 import type { ChatMessage, RetrievedSource } from './types';
+import { sourceOfUrl } from '../../../../corpus/sources';
 
 /** The sentence the model must write when the passages do not answer the question. */
 export const NOT_COVERED_SENTENCE = 'Les sources disponibles ne couvrent pas cette question.';
@@ -56,7 +57,17 @@ function oneLine(text: string): string {
 }
 
 function formatSource(s: RetrievedSource, maxChars: number): string {
-  const lines: string[] = [`<source n="${s.n}">`, `[${s.n}] ${oneLine(s.title)}`, `Adresse : ${oneLine(s.url)}`, 'Passages :'];
+  // The site and its publisher (service-public.fr, the labour ministry's travail-emploi.gouv.fr): the model
+  // names the source as the site does beside each citation.
+  const site = sourceOfUrl(s.url);
+  const lines: string[] = [
+    `<source n="${s.n}">`,
+    `[${s.n}] ${oneLine(s.title)}`,
+    ...(site ? [`Site : ${site.name} (${site.publisher})`] : []),
+    `Adresse : ${oneLine(s.url)}`,
+    ...(s.date ? [`Mise à jour : ${s.date}`] : []),
+    'Passages :',
+  ];
   let used = 0;
   let kept = 0;
   // The budget goes to the person's case first: passages under a case that fits the facts, then the others.
