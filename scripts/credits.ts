@@ -16,6 +16,8 @@ import { DirectoryLockedError } from '../src/server/db/lock';
 import { restrictNewFileModes } from '../src/server/db/file-modes';
 import { createCreditsService } from '../src/server/modules/credits/credits-service';
 import { createProfileService } from '../src/server/modules/profile/profile-service';
+import { createAddressHasher } from '../src/server/modules/credits/free-credit-addresses';
+import { resolveAuthSecret } from '../src/server/modules/auth/secret';
 import { createOperatorCredits } from '../src/server/modules/operator/operator-credits';
 import { operatorEndpointPath, readOperatorEndpoint, type OperatorEndpoint } from '../src/server/modules/operator/operator-endpoint';
 import { OPERATOR_GRANT_PATH, OPERATOR_SHOW_PATH } from '../src/server/modules/operator/operator-routes';
@@ -82,11 +84,13 @@ function printGrant(email: string, amount: number, balance: number): void {
 /** The command on a database this process opened itself (PostgreSQL, or PGlite while the server is stopped). */
 async function runOnDatabase(database: Database, config: Config, email: string, amount: number | undefined): Promise<void> {
   const { db } = database;
-  const service = createOperatorCredits({
-    db,
-    profiles: createProfileService(db, { requireEmailVerification: config.auth.requireEmailVerification }),
-    credits: createCreditsService(db),
+  // The profile service as the server builds it: a profile created here gets the free credits only when
+  // due, and only if its address never had them (keyed with the server's auth secret).
+  const profiles = createProfileService(db, {
+    requireEmailVerification: config.auth.requireEmailVerification,
+    hashAddress: createAddressHasher(resolveAuthSecret(config.auth.secret, config.dataDir)),
   });
+  const service = createOperatorCredits({ db, profiles, credits: createCreditsService(db) });
   if (amount !== undefined) {
     const outcome = await service.grant(email, amount);
     if (outcome.ok) return printGrant(email, amount, outcome.balance);
