@@ -1,17 +1,8 @@
 import type http from 'node:http';
 import net from 'node:net';
 
-/** A free TCP port on the loopback interface (asked from the OS, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** A free TCP port on the loopback interface (asked from the OS, then released): the model process's own helper. */
+export { freeLoopbackPort as freePort } from '../../src/server/modules/semantic/model-process';
 
 /** Starts `server` on a free loopback port and resolves with that port. */
 export async function listenOnLoopback(server: net.Server): Promise<number> {
