@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { DB_KINDS } from '../../../../test/support/databases';
 import { AUTH_TEST_ENV, ORIGIN, STRONG_PASSWORD, TestBrowser, setCookies, signIn, signUp } from '../../../../test/api/support/http';
 import { firstLink, startTestSmtp, type TestSmtp } from '../../../../test/api/support/mail';
-import { creditLedger, profiles, sessions, users, verifications } from '../../db/schema';
+import { creditLedger, freeCreditAddresses, profiles, sessions, users, verifications } from '../../db/schema';
 import { profileResponseSchema } from '../../../common/auth/profile';
 import { MESSAGES } from '../../../common/messages';
 import { captureLogs } from '../../../../test/support/logs';
@@ -153,9 +153,11 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const b = new TestBrowser(t.app);
     await signUp(b, 'sansprofil@exemple.fr');
     const [user] = await db().select().from(users).where(eq(users.email, 'sansprofil@exemple.fr'));
-    // A user row without a profile nor any credit movement (as if created before profiles existed).
+    // A user row without a profile nor any credit movement (as if created before profiles existed): its
+    // address never received the free credits either.
     await db().delete(profiles).where(eq(profiles.userId, user?.id ?? ''));
     await db().delete(creditLedger).where(eq(creditLedger.userId, user?.id ?? ''));
+    await db().delete(freeCreditAddresses);
     await signIn(b, 'sansprofil@exemple.fr');
     const res = await b.get('/api/profile');
     expect(profileResponseSchema.parse(res.json()).credits).toBe(3);
