@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors';
-import { FRAMEWORK_ERROR_MESSAGES } from './security';
+import { BARE_ERROR_HEADERS, FRAMEWORK_ERROR_MESSAGES } from './security';
 
 /**
  * One request target for every guard. The guards (rate limits, the auth limits of modules/auth, redirect
@@ -63,7 +63,8 @@ async function requestTarget(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (canonicalTarget(request.url) === undefined) {
       request.log.info({ code: 'bad_url' }, 'request target refused');
-      return sendError(reply, 400, 'bad_url', FRAMEWORK_ERROR_MESSAGES.badUrl);
+      // Answered before the security headers' own hook runs: the headers of a bare error (security.ts).
+      return sendError(reply.headers(BARE_ERROR_HEADERS), 400, 'bad_url', FRAMEWORK_ERROR_MESSAGES.badUrl);
     }
   });
 }
