@@ -86,7 +86,7 @@ describe('the account page', () => {
     expect((await profileInPage(other.page)).status).toBe(200);
     await main.getByRole('button', { name: 'Se déconnecter de tous les appareils' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByText('Vous avez été déconnecté de tous vos appareils.').waitFor();
+    await page.getByText("Vous avez été déconnecté de tous vos appareils, et votre clé d'API a été remplacée.").waitFor();
     expect((await profileInPage(page)).status).toBe(401);
     expect((await profileInPage(other.page)).status).toBe(401);
 

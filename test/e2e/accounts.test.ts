@@ -268,6 +268,8 @@ describe('redirect after login', () => {
     'https://evil.example',
     '/\\evil.example',
     '/\t/evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
     'javascript:alert(1)',
   ])('an open-redirect attempt (redirect=%j) stays on the site', async (target) => {
     const { page, context, errors } = await openPage(browser);
