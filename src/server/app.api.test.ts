@@ -33,6 +33,8 @@ describe.each(DB_KINDS)('platform on %s', (kind) => {
           { name: 'legifrance.gouv.fr', date: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) },
         ],
       },
+      // EMBEDDINGS_LOCAL=off (tests): the model of meaning is off, and says why.
+      embeddings: { state: 'off', reason: expect.stringContaining('EMBEDDINGS_LOCAL=off') },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -49,7 +49,8 @@ describe('retrieveSources', () => {
     expect(sources.some((s) => expectedTitle.test(s.title))).toBe(true);
     sources.forEach((s, i) => {
       expect(s.n).toBe(i + 1);
-      expect(s.url).toMatch(/^https:\/\/www\.service-public\.fr\//);
+      // Both official sources: service-public.fr and the labour ministry's travail-emploi.gouv.fr.
+      expect(s.url).toMatch(/^https:\/\/(?:www\.service-public\.fr|travail-emploi\.gouv\.fr)\//);
       expect(s.passages.length).toBeGreaterThan(0);
     });
     expect(new Set(sources.map((s) => s.id)).size).toBe(sources.length);
