@@ -93,7 +93,7 @@ describe('health against a PostgreSQL that accepts connections but never answers
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ db: 'timeout' });
       expect(legacy.statusCode).toBe(503);
-      expect(legacy.json()).toEqual({ status: 'degraded', db: 'error' });
+      expect(legacy.json()).toEqual({ status: 'degraded', db: 'error', embeddings: { state: 'off', reason: 'modèle de sens désactivé' } });
     } finally {
       await app.close();
       for (const s of sockets) s.destroy();
