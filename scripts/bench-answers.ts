@@ -160,12 +160,11 @@ export async function benchAnswers(model = false): Promise<Record<string, number
     for (let i = 0; i < 12; i++) firsts.push(await firstSectionMs(url, apiKey, QUESTIONS[i % QUESTIONS.length] ?? ''));
     const load = await autocannon(url, apiKey, 10, 10);
     if (load.errors > 0 || load.non2xx > 0) throw new Error(`load run had ${load.errors} errors and ${load.non2xx} non-2xx replies`);
-    // Right after the load: the server (this process, with its in-process client) and the model's process.
-    const serverRss = rssMb(process.pid);
-    const modelRss = model ? rssMb(semantic?.process?.pid) : 0;
+    // Right after the load: the server (this process, with its in-process client) and the model's process
+    // (with the model only: it runs first, so this process has not yet held a second server).
+    if (model) modelFigures.rssUnderLoadMb = rssMb(process.pid) + rssMb(semantic?.process?.pid);
     return {
       ...modelFigures,
-      rssUnderLoadMb: serverRss + modelRss,
       answerMedianMs: median(times),
       answerP99Ms: p99(times),
       answerCpuMs,

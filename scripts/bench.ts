@@ -48,7 +48,9 @@ async function startServer(
   const port = 3900 + Math.floor(Math.random() * 90);
   const t0 = performance.now();
   const child = spawn(process.execPath, SERVER_ARGS, {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CORPUS_UPDATE_URLS: 'off', ...env },
+    // The model of meaning is measured with the answers (bench-answers.ts), on the test index's cached vectors:
+    // here it would compute this index's vectors during the page and start figures.
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CORPUS_UPDATE_URLS: 'off', EMBEDDINGS_LOCAL: 'off', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -169,7 +171,7 @@ async function benchAnswersRows(): Promise<void> {
       loadLatencyP99Ms: [`Latence sous charge, p99 — ${mode}`, 'ms', ''],
       answerCpuMs: [`Temps CPU par réponse (serveur et client local, même processus) — ${mode}`, 'ms', ''],
       modelCpuMsPerAnswer: ['Temps CPU du modèle de sens par réponse (son processus)', 'ms', ''],
-      rssUnderLoadMb: [`Mémoire résidente sous la charge (serveur${model ? ' + modèle' : ''}) — ${mode}`, 'Mo', model ? '≤ 700 Mo' : ''],
+      rssUnderLoadMb: ['Mémoire résidente sous la charge (serveur et modèle de sens)', 'Mo', '≤ 700 Mo'],
     };
     pushRows(await benchAnswers(model), labels, 1);
   }
