@@ -1,3 +1,4 @@
+import { hasForwardingHeader, isLoopbackAddress } from '../../plugins/direct-peer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,22 +30,17 @@ export interface OperatorRoutesOptions {
 export const OPERATOR_SHOW_PATH = '/api/operator/credits/show';
 export const OPERATOR_GRANT_PATH = '/api/operator/credits/grant';
 
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
 const INVALID: InvalidRequestReplies = { invalid: { code: 'invalid_request', message: OPERATOR_MESSAGES.invalid } };
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
 
 /**
  * A request from this machine: straight from the loopback interface, or to the address it came from (the
  * server bound to one LAN address and the command run beside it), never relayed by a proxy.
  */
 export function fromThisMachine(request: FastifyRequest): boolean {
-  if (FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
+  // No forwarding header of any kind (plugins/direct-peer.ts, as /metrics): a proxy on this machine relays others.
+  if (hasForwardingHeader(request.headers)) return false;
   const { remoteAddress, localAddress } = request.raw.socket;
-  return isLoopback(remoteAddress) || (remoteAddress !== undefined && remoteAddress === localAddress);
+  return isLoopbackAddress(remoteAddress) || (remoteAddress !== undefined && remoteAddress === localAddress);
 }
 
 /**
