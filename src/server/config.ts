@@ -138,9 +138,7 @@ const envSchema = z.object({
   // process unless EMBEDDINGS_BASE_URL names another endpoint or EMBEDDINGS_LOCAL=off.
   EMBEDDINGS_LOCAL: z.enum(['auto', 'off']).default('auto'),
   EMBEDDINGS_LOCAL_VENV: z.string().min(1).default('.venv'),
-  // One thread by default: OpenMP threads that spin while another process holds the second core slow a
-  // question's vector from 26 ms to over a second (measured on 2 cores; docs/decisions/0007-model-of-meaning.md).
-  EMBEDDINGS_LOCAL_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  EMBEDDINGS_LOCAL_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   // Legal notice (/mentions.html): publisher and host, one by one or all in one JSON file.
   PUBLISHER_NAME: z.string().max(500).optional(),
   PUBLISHER_ADDRESS: z.string().max(500).optional(),
@@ -430,7 +428,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? {
             python: path.resolve(e.EMBEDDINGS_LOCAL_VENV, 'bin', 'python'),
             script: path.resolve('scripts', 'semantic', 'serve.py'),
-            threads: e.EMBEDDINGS_LOCAL_THREADS,
+            ...(e.EMBEDDINGS_LOCAL_THREADS ? { threads: e.EMBEDDINGS_LOCAL_THREADS } : {}),
             timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
             // Small batches: a question waits for the batch in progress while the vectors are computed.
             batchSize: Math.min(e.EMBEDDINGS_BATCH_SIZE, 16),

@@ -29,7 +29,7 @@ export async function openCliSemantic(opts: CliSemanticOptions): Promise<Semanti
   if (!remote && env.EMBEDDINGS_LOCAL === 'off') return undefined;
   const bar = opts.progress ? createTerminalProgress() : undefined;
   const semantic = new Semantic({
-    ...(remote ? { remote } : { local: { python: path.resolve(env.EMBEDDINGS_LOCAL_VENV ?? '.venv', 'bin', 'python'), script: path.resolve('scripts', 'semantic', 'serve.py'), threads: Number(env.EMBEDDINGS_LOCAL_THREADS ?? 1) || 1 } }),
+    ...(remote ? { remote } : { local: { python: path.resolve(env.EMBEDDINGS_LOCAL_VENV ?? '.venv', 'bin', 'python'), script: path.resolve('scripts', 'semantic', 'serve.py'), ...(Number(env.EMBEDDINGS_LOCAL_THREADS) > 0 ? { threads: Number(env.EMBEDDINGS_LOCAL_THREADS) } : {}) } }),
     // A command waits for each answer: a generous time limit (the server keeps its own).
     queryTimeoutMs: 30_000,
     batchSize: 32,
