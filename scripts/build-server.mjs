@@ -8,7 +8,7 @@
  * Files the server reads at run time next to its own source are copied at the same place relative to
  * the bundle (`import.meta.url` is then dist/server/server.js):
  *   src/server/db/migrations       → dist/server/migrations   (database.ts: `<here>/migrations`)
- *   src/server/modules/prefile/fonts → dist/server/fonts      (prefile-pdf.ts: `./fonts/…`)
+ *   src/server/modules/prefile/fonts → dist/server/fonts      (prefile-fonts.ts: `./fonts/…`)
  * The lexicon (src/corpus/lexicon.json) is imported, so it is inside the bundle.
  *
  * The child process of the scheduled corpus update is a second entry point, bundled beside the server

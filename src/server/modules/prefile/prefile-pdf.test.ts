@@ -4,20 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_NOTICE, EMERGENCY_NUMBERS, SECTION_IDS, SECTION_TITLES } from '../../../common/api/answers';
+import { staleDataWarning } from '../../../common/data-freshness';
 import { formatFrenchDate } from '../../../common/french-dates';
-import {
-  breakLongWords,
-  cleanText,
-  EMPTY_SECTION_TEXT,
-  EMERGENCY_TITLE,
-  missingGlyphs,
-  NOTES_TITLE,
-  PREFILE_TITLE,
-  renderPrefilePdf,
-} from './prefile-pdf';
+import { missingGlyphs } from './prefile-fonts';
+import { renderPrefilePdf } from './prefile-pdf';
+import { breakLongWords, cleanText } from './prefile-text';
+import { EMERGENCY_TITLE, EMPTY_SECTION_TEXT, NOTES_TITLE, PREFILE_TITLE } from './prefile-writer';
 import { LONG_PARAGRAPH, SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
 
-const OPTS = { siteTitle: 'QuestionLegale.info', siteUrl: 'https://questionlegale.info' };
+/** The clock of the layouts: the sample's data (12 November 2026) is recent then. */
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const OPTS = { siteTitle: 'QuestionLegale.info', siteUrl: 'https://questionlegale.info', now: NOW };
 /** pdftotext may give a plain, no-break or narrow no-break space: all are fine, a missing one is not. */
 const SP = '[ \\u00a0\\u202f]';
 /** A text as pdftotext gives it back (plain spaces for the no-break ones). */
@@ -247,11 +244,12 @@ describe('renderPrefilePdf', () => {
     // One word of 50,000 characters took 240 s and 4.4 GB (pdfkit measured the rest of the word for each line).
     const request = sampleRequest();
     request.question = `Mon bailleur ${'ж'.repeat(50_000)} refuse.`;
-    request.answer.sections = request.answer.sections.map((s) => (s.id === 'law' ? { ...s, text: `Début ${'é'.repeat(12_000)} fin [1].` } : s));
+    // A word of 8,000 letters: within what the sections may print together (PRINT_LIMITS.sectionsChars).
+    request.answer.sections = request.answer.sections.map((s) => (s.id === 'law' ? { ...s, text: `Début ${'é'.repeat(8_000)} fin [1].` } : s));
     request.answer.sources = [{ n: 1, id: 'F1', title: 'T'.repeat(300), url: `https://www.service-public.fr/${'a'.repeat(570)}`, references: [] }];
     const text = pdfToText(await renderPrefilePdf(request, OPTS), 'long-words');
     expect(text.match(/ж/g)?.length).toBe(50_000);
-    expect(text.match(/é/g)?.length).toBeGreaterThanOrEqual(12_000);
+    expect(text.match(/é/g)?.length).toBeGreaterThanOrEqual(8_000);
     expect(flat(text)).toContain('refuse.');
   });
 
@@ -266,6 +264,41 @@ describe('renderPrefilePdf', () => {
     for (const piece of pieces) expect(measure(piece)).toBeLessThanOrEqual(400);
     // Characters outside the basic plane stay whole.
     expect(Array.from(breakLongWords('𝒜'.repeat(100), 100, 10, measure).replace(/\u200b/g, ''))).toHaveLength(100);
+  });
+
+  it('states the date of each fiche under it, and no warning when the data is recent', async () => {
+    const request = sampleRequest();
+    request.answer.sources = request.answer.sources.map((src, i) => ({ ...src, date: i === 1 ? '2019-03-04' : '2026-10-02' }));
+    const text = flat(pdfToText(await renderPrefilePdf(request, OPTS), 'dates'));
+    expect(text).toMatch(/\[1\] Dépôt de garantie dans un contrat de location https:\/\/www\.service-public\.fr\/particuliers\/vosdroits\/F31269 Fiche mise à jour le 2 octobre 2026/);
+    expect(text).toMatch(/vosdroits\/F920 Fiche mise à jour le 4 mars 2019/);
+    expect(text).toMatch(/vosdroits\/F1216 Fiche mise à jour le 2 octobre 2026/);
+    expect(text).not.toContain('Attention');
+    // An unreadable date is not printed.
+    request.answer.sources = request.answer.sources.map((src) => ({ ...src, date: 'hier' }));
+    expect(flat(pdfToText(await renderPrefilePdf(request, OPTS), 'bad-dates'))).not.toContain('mise à jour');
+  });
+
+  it('puts the warning of data more than a year old on the first page, naming the live fiche (the screen’s words)', async () => {
+    const request = sampleRequest({ dataDate: '2020-11-12', urgent: true });
+    request.answer.sources = request.answer.sources.map((src) => ({ ...src, date: '2020-11-12' }));
+    const pdf = await renderPrefilePdf(request, OPTS);
+    const file = path.join(dir, 'stale.pdf');
+    writeFileSync(file, pdf);
+    const first = flat(execFileSync('pdftotext', ['-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+    const warning = staleDataWarning('2020-11-12', 'https://www.service-public.fr/particuliers/vosdroits/F31269');
+    expect(first).toContain(extracted(warning.title));
+    expect(first).toContain(`${extracted(warning.check)} https://www.service-public.fr/particuliers/vosdroits/F31269`);
+    // After the emergency numbers, before the question.
+    expect(first.indexOf('Attention')).toBeGreaterThan(first.indexOf(extracted(EMERGENCY_TITLE)));
+    expect(first.indexOf('Attention')).toBeLessThan(first.indexOf('VOTRE QUESTION'));
+    expect(pdf.toString('latin1')).toContain('/URI (https://www.service-public.fr/particuliers/vosdroits/F31269)');
+    expect(flat(pdfToText(pdf, 'stale-all')).split('Attention').length - 1).toBe(1);
+    // A year later than recent data: the same answer warns; the clock decides, not the fiche's date.
+    const recent = sampleRequest();
+    expect(flat(pdfToText(await renderPrefilePdf(recent, { ...OPTS, now: Date.parse('2028-01-10T12:00:00Z') }), 'later'))).toContain(
+      extracted(staleDataWarning('2026-11-12', null).title),
+    );
   });
 
   it('makes only http(s) URLs clickable', async () => {

@@ -4,7 +4,7 @@ import type { PrefilePdfOptions } from './prefile-pdf';
 
 /**
  * Pré-dossier PDFs are laid out in a worker thread (prefile-worker.ts), off the event loop that serves every
- * other request: one PDF costs 100 to 500 ms of CPU. One worker, one job at a time, a bounded queue and a
+ * other request: one PDF costs 30 to 200 ms of CPU. One worker, one job at a time, a bounded queue and a
  * time limit per job; the worker starts on the first download and stops after a while without one (its
  * memory, with the parsed fonts, is given back).
  */
@@ -49,7 +49,12 @@ export interface PrefileRenderer {
   close(): Promise<void>;
 }
 
-export const PREFILE_RENDERER_DEFAULTS = { maxQueue: 8, timeoutMs: 20_000, idleMs: 120_000 } as const;
+/**
+ * A PDF lays out in well under 200 ms whatever the request (prefile-text.ts bounds what it prints); the time
+ * limit leaves room for a loaded machine and the first PDF's font parsing. Per-account and per-address limits
+ * (prefile-limits.ts) keep one caller from filling the queue.
+ */
+export const PREFILE_RENDERER_DEFAULTS = { maxQueue: 16, timeoutMs: 10_000, idleMs: 120_000 } as const;
 
 /** Heap of the worker: a bounded request lays out in far less; a runaway one ends the worker, not the server. */
 const WORKER_HEAP_MB = 256;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREFILE_BODY_LIMIT, PREFILE_MESSAGES, prefileFileName, prefileRoutes } from './prefile-routes';
+import { PREFILE_BODY_LIMIT, prefileRoutes } from './prefile-routes';
+import { PREFILE_MESSAGES } from './prefile-service';
 import { SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
 import { createRoutesApp } from '../../../../test/support/app';
 import { captureLogs } from '../../../../test/support/logs';
@@ -110,7 +111,9 @@ describe('POST /answers/pdf', () => {
     const res = await app.inject({ method: 'POST', url: '/answers/pdf', headers: AUTH, payload: sampleRequest() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="pre-dossier-questionlegale-2026-11-22.pdf"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="pre-dossier-2026-11-22-depot-de-garantie.pdf"; filename*=UTF-8''pre-dossier-2026-11-22-depot-de-garantie.pdf`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
@@ -121,11 +124,5 @@ describe('POST /answers/pdf', () => {
     await app.inject({ method: 'POST', url: '/answers/pdf', payload: sampleRequest() });
     const logs = logLines.join('\n');
     for (const secret of ['bailleur', 'dépôt', 'garantie', 'Loi n°', 'F31269']) expect(logs).not.toContain(secret);
-  });
-
-  it('names the file after the day of the answer in Paris, or today', () => {
-    expect(prefileFileName('2026-11-22T23:30:00Z')).toBe('pre-dossier-questionlegale-2026-11-23.pdf');
-    expect(prefileFileName('pas une date', new Date('2026-01-05T08:00:00Z'))).toBe('pre-dossier-questionlegale-2026-01-05.pdf');
-    expect(prefileFileName(undefined, new Date('2026-07-14T12:00:00Z'))).toBe('pre-dossier-questionlegale-2026-07-14.pdf');
   });
 });

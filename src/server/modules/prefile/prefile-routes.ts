@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefilePdfRequestSchema } from '../../../common/api/answers';
+import { clientKey } from '../../plugins/client-address';
 import { sendError } from '../../plugins/errors';
-import { signInRequired, type ResolveUser } from '../auth/signed-in';
-import { isoDayInParis, prefileDate } from './prefile-pdf';
-import { createPrefileRenderer, PrefileBusyError, PrefileRenderError, type PrefileRenderer } from './prefile-renderer';
+import { requireUser, signInRequired, type ResolveUser } from '../auth/signed-in';
+import { createPrefileGate, type PrefileLimits } from './prefile-limits';
+import { createPrefileRenderer, type PrefileRenderer } from './prefile-renderer';
+import { createPrefileService, PREFILE_MESSAGES } from './prefile-service';
 
 export interface PrefileRoutesOptions {
   siteTitle: string;
@@ -13,6 +15,8 @@ export interface PrefileRoutesOptions {
   resolveUser: ResolveUser;
   /** Where PDFs are laid out (default: a worker thread of its own, closed with the app). */
   renderer?: PrefileRenderer;
+  /** PDFs per account and per address (default: PREFILE_LIMIT_DEFAULTS). */
+  limits?: PrefileLimits;
 }
 
 /**
@@ -20,18 +24,6 @@ export interface PrefileRoutesOptions {
  * to 512 kB, above the app's 256 kB. Every field has its own limit too (PREFILE_LIMITS).
  */
 export const PREFILE_BODY_LIMIT = 512 * 1024;
-
-export const PREFILE_MESSAGES = {
-  invalid: 'Le contenu du pré-dossier est invalide.',
-  unauthorized: 'Veuillez vous connecter pour télécharger le pré-dossier.',
-  failed: "Le pré-dossier n'a pas pu être généré. Veuillez réessayer.",
-  busy: 'De nombreux pré-dossiers sont en cours de préparation. Veuillez réessayer dans quelques instants.',
-} as const;
-
-/** « pre-dossier-questionlegale-2026-11-22.pdf » (day of the answer, Paris time). */
-export function prefileFileName(answeredAt: string | undefined, now: Date = new Date()): string {
-  return `pre-dossier-questionlegale-${isoDayInParis(prefileDate(answeredAt, now))}.pdf`;
-}
 
 /**
  * POST /answers/pdf (mounted under /api): the browser sends the answer it holds and receives the
@@ -42,6 +34,7 @@ export async function prefileRoutes(api: FastifyInstance, opts: PrefileRoutesOpt
   const app = api.withTypeProvider<ZodTypeProvider>();
   const renderer = opts.renderer ?? createPrefileRenderer();
   if (!opts.renderer) app.addHook('onClose', () => renderer.close());
+  const service = createPrefileService({ siteTitle: opts.siteTitle, siteUrl: opts.siteUrl, renderer, gate: createPrefileGate(opts.limits) });
   app.post(
     '/answers/pdf',
     {
@@ -53,33 +46,30 @@ export async function prefileRoutes(api: FastifyInstance, opts: PrefileRoutesOpt
       config: { invalidRequest: { invalid: { code: 'invalid_request', message: PREFILE_MESSAGES.invalid } } },
     },
     async (request, reply) => {
-      const body = request.body;
-      let pdf: Buffer;
-      try {
-        // Without PUBLIC_URL, the site's links are written under the address the visitor used.
-        const host = /^[\w.-]{1,253}(:\d{1,5})?$/.test(request.host) ? request.host : null;
-        const linkOrigin = opts.siteUrl ?? (host ? `${request.protocol}://${host}` : undefined);
-        pdf = await renderer.render(body, { siteTitle: opts.siteTitle, ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}), ...(linkOrigin ? { linkOrigin } : {}) });
-      } catch (err) {
-        if (err instanceof PrefileBusyError) {
-          request.log.warn({ errName: err.name }, 'prefile pdf renderer busy');
-          reply.header('retry-after', '5');
-          return sendError(reply, 503, 'prefile_busy', PREFILE_MESSAGES.busy);
+      // Without PUBLIC_URL, the site's links are written under the address the visitor used.
+      const host = /^[\w.-]{1,253}(:\d{1,5})?$/.test(request.host) ? request.host : null;
+      const outcome = await service.render(request.body, {
+        account: requireUser(request).id,
+        address: clientKey(request.ip),
+        linkOrigin: host ? `${request.protocol}://${host}` : undefined,
+      });
+      if (!outcome.ok) {
+        if (outcome.failure && outcome.status >= 500) {
+          // The error's kind and where it came from only: its message could quote the text being laid out.
+          const log = { errName: outcome.failure.errName, ...(outcome.failure.where ? { stack: outcome.failure.where } : {}) };
+          if (outcome.status === 503) request.log.warn(log, 'prefile pdf renderer busy');
+          else request.log.error(log, 'prefile pdf rendering failed');
         }
-        // The message could quote the text being laid out: log only the error's kind and where it came from.
-        const name = err instanceof PrefileRenderError ? err.errName : err instanceof Error ? err.name : typeof err;
-        const where = err instanceof PrefileRenderError ? err.where : err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
-        request.log.error({ errName: name, stack: where }, 'prefile pdf rendering failed');
-        return sendError(reply, 500, 'prefile_failed', PREFILE_MESSAGES.failed);
+        if (outcome.retryAfterSeconds !== undefined) reply.header('retry-after', String(outcome.retryAfterSeconds));
+        return sendError(reply, outcome.status, outcome.code, outcome.message);
       }
-
       return reply
         .code(200)
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${prefileFileName(body.answeredAt)}"`)
+        .header('Content-Disposition', outcome.contentDisposition)
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(pdf);
+        .send(outcome.pdf);
     },
   );
 }

@@ -6,7 +6,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { PrefileJob, PrefileJobResult } from './prefile-renderer';
-import { preloadPrefileFonts, renderPrefilePdf } from './prefile-pdf';
+import { preloadPrefileFonts } from './prefile-fonts';
+import { renderPrefilePdf } from './prefile-pdf';
 
 const port = parentPort;
 if (!port) throw new Error('prefile-worker must run in a worker thread');
