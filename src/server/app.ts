@@ -31,6 +31,7 @@ import { answersWarmUpStep, WARM_UP_QUESTIONS } from './modules/answers/answers-
 import { createWarmUp, type WarmUp } from './warm-up';
 import { feedbackRoutes } from './modules/answers/feedback-routes';
 import { createFeedbackService } from './modules/answers/feedback-service';
+import { PREFILE_LIMIT_DEFAULTS } from './modules/prefile/prefile-limits';
 import { prefileRoutes } from './modules/prefile/prefile-routes';
 import { createEngineHolder } from '../corpus/engine-holder';
 import { corpusUpdatePlugin, type CorpusUpdatePluginOptions } from './modules/corpus-update/corpus-update-plugin';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         siteTitle: config.siteTitle,
         ...(config.publicUrl ? { siteUrl: config.publicUrl } : {}),
         resolveUser,
+        limits: { ...PREFILE_LIMIT_DEFAULTS, ...config.pdfRateLimit },
       });
     },
     { prefix: '/api' },

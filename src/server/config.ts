@@ -98,6 +98,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  PDF_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(6),
+  PDF_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   SHOW_BACKEND_STATUS: bool.default(false),
   // Accounts — see docs/decisions/0002-accounts.md
   AUTH_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
@@ -197,6 +199,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** GET /api/search per IP and minute (the related fiches under the question form call it while typing). */
   searchRateLimitPerMinute: number;
+  /** Pré-dossier PDFs per minute, per account and per client address (modules/prefile/prefile-limits.ts). */
+  pdfRateLimit: { perAccountPerMinute: number; perAddressPerMinute: number };
   showBackendStatus: boolean;
   auth: AuthConfig;
   mail: { smtpUrl: string | undefined; from: string };
@@ -373,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    pdfRateLimit: { perAccountPerMinute: e.PDF_RATE_LIMIT_PER_ACCOUNT, perAddressPerMinute: e.PDF_RATE_LIMIT_PER_IP },
     showBackendStatus: e.SHOW_BACKEND_STATUS,
     auth: {
       secret: e.AUTH_SECRET,

@@ -1,15 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFILE_BODY_LIMIT, prefileRoutes } from './prefile-routes';
+import { PREFILE_LIMIT_DEFAULTS } from './prefile-limits';
 import { PREFILE_MESSAGES } from './prefile-service';
 import { SAMPLE_QUESTION, sampleRequest } from './prefile-test-fixtures';
 import { createRoutesApp } from '../../../../test/support/app';
 import { captureLogs } from '../../../../test/support/logs';
 import type { SignedInUser } from '../auth/signed-in';
 
-/** The stub signs in any request carrying `authorization: Bearer ok`. */
+/** The stub signs in `authorization: Bearer ok` as user-1, and `Bearer compte-<name>` as the account <name>. */
 async function resolveUser(request: FastifyRequest): Promise<SignedInUser | null> {
-  return request.headers.authorization === 'Bearer ok' ? { id: 'user-1', email: 'user-1@exemple.fr', name: 'Camille', via: 'api-key' } : null;
+  const auth = request.headers.authorization ?? '';
+  if (auth === 'Bearer ok') return { id: 'user-1', email: 'user-1@exemple.fr', name: 'Camille', via: 'api-key' };
+  const name = /^Bearer compte-([a-z0-9-]{1,40})$/.exec(auth)?.[1];
+  return name ? { id: name, email: `${name}@exemple.fr`, name, via: 'api-key' } : null;
 }
 
 const AUTH = { authorization: 'Bearer ok' };
@@ -124,5 +128,74 @@ describe('POST /answers/pdf', () => {
     await app.inject({ method: 'POST', url: '/answers/pdf', payload: sampleRequest() });
     const logs = logLines.join('\n');
     for (const secret of ['bailleur', 'dépôt', 'garantie', 'Loi n°', 'F31269']) expect(logs).not.toContain(secret);
+  });
+});
+
+describe('POST /answers/pdf: PDFs per account and per address', () => {
+  const as = (account: string) => ({ authorization: `Bearer compte-${account}` });
+  const ask = (target: FastifyInstance, account: string, remoteAddress: string, payload: object = sampleRequest()) =>
+    target.inject({ method: 'POST', url: '/answers/pdf', headers: as(account), remoteAddress, payload });
+
+  it('answers a French 429 with Retry-After past the minute’s PDFs of an account, then of an address', async () => {
+    const limited = await createRoutesApp();
+    await limited.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', resolveUser, limits: { ...PREFILE_LIMIT_DEFAULTS, perAccountPerMinute: 2, perAddressPerMinute: 2 } });
+    try {
+      expect((await ask(limited, 'camille', '192.0.2.10')).statusCode).toBe(200);
+      expect((await ask(limited, 'camille', '192.0.2.11')).statusCode).toBe(200);
+      const third = await ask(limited, 'camille', '192.0.2.12');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ error: { code: 'rate_limited', message: PREFILE_MESSAGES.rateLimited } });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // A body the schema refuses is not counted (nor laid out).
+      const invalid = await limited.inject({ method: 'POST', url: '/answers/pdf', headers: as('dominique'), remoteAddress: '192.0.2.10', payload: { question: 1 } });
+      expect(invalid.statusCode).toBe(400);
+      // The address 192.0.2.10 has one PDF left, whatever the account; another address is not concerned.
+      expect((await ask(limited, 'dominique', '192.0.2.10')).statusCode).toBe(200);
+      expect((await ask(limited, 'voisin', '192.0.2.10')).statusCode).toBe(429);
+      expect((await ask(limited, 'voisin', '192.0.2.99')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('one account sending 12 PDFs of glued text at once cannot block another account’s PDF', { timeout: 120_000 }, async () => {
+    // The real worker and the default limits. Before the fix, each of these PDFs took 1.9 s and twelve of them
+    // filled the shared queue of 8: another visitor got 503 « prefile_busy » for 16.5 s.
+    const shared = await createRoutesApp();
+    await shared.register(prefileRoutes, { siteTitle: 'QuestionLegale.info', resolveUser });
+    try {
+      await shared.ready();
+      expect((await ask(shared, 'camille', '198.51.100.7')).statusCode).toBe(200); // the worker is up, fonts parsed
+      const glued = sampleRequest();
+      glued.question = 'ab\u00a0'.repeat(2000);
+      glued.answer.sections = glued.answer.sections.map((section) => ({ ...section, text: 'ab\u00a0'.repeat(4000) }));
+      const flood = Array.from({ length: 12 }, () => ask(shared, 'attaquant', '203.0.113.5', glued));
+      const started = performance.now();
+      const other = await ask(shared, 'voisin', '198.51.100.8');
+      const otherMs = performance.now() - started;
+      const floodStatuses = (await Promise.all(flood)).map((r) => r.statusCode);
+
+      expect(other.statusCode).toBe(200);
+      expect(other.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // Behind at most the attacker's two PDFs under way, each well under 200 ms: a loaded machine still has room.
+      expect(otherMs).toBeLessThan(5000);
+      expect(floodStatuses).not.toContain(503);
+      expect(floodStatuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      expect(floodStatuses.filter((s) => s === 200).length).toBeLessThanOrEqual(PREFILE_LIMIT_DEFAULTS.concurrentPerAccount);
+      expect(floodStatuses.filter((s) => s === 429)).toHaveLength(12 - floodStatuses.filter((s) => s === 200).length);
+
+      // The attacker keeps at it, one request at a time: within the minute's budget, then 429; the other
+      // account is served each time.
+      const later: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        later.push((await ask(shared, 'attaquant', '203.0.113.5', glued)).statusCode);
+        expect((await ask(shared, `voisin-${i}`, `198.51.100.${20 + i}`)).statusCode, `another account, round ${i}`).toBe(200);
+      }
+      expect(later.filter((s) => s === 200).length + floodStatuses.filter((s) => s === 200).length).toBe(PREFILE_LIMIT_DEFAULTS.perAccountPerMinute);
+      expect(later.slice(-2)).toEqual([429, 429]);
+    } finally {
+      await shared.close();
+    }
   });
 });
