@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { downloadPrefilePdf } from './answer-api';
+import { downloadPrefilePdf, PrefileDownloadError } from './answer-api';
 import { displayedAnswer, type StoredAnswer } from './answer-storage';
 import { answerToPlainText } from './answer-text';
 
 export const COPIED_FEEDBACK_MS = 2500;
+export const PDF_FAILED_MESSAGE = "Le pré-dossier n'a pas pu être généré. Veuillez réessayer dans un instant.";
 
 export const ACTIONS_LABELS = {
   top: 'Actions sur la réponse',
@@ -22,7 +23,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 /** Télécharger le pré-dossier (PDF), Imprimer, Copier, Nouvelle question: all for the case shown. */
 export function AnswerActions({ stored, onNewQuestion, placement }: AnswerActionsProps) {
   const [pdfBusy, setPdfBusy] = useState(false);
-  const [pdfError, setPdfError] = useState(false);
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
   const copyTimer = useRef<number | undefined>(undefined);
 
@@ -30,11 +31,12 @@ export function AnswerActions({ stored, onNewQuestion, placement }: AnswerAction
 
   async function handlePdf() {
     setPdfBusy(true);
-    setPdfError(false);
+    setPdfError(null);
     try {
       await downloadPrefilePdf(stored);
-    } catch {
-      setPdfError(true);
+    } catch (err) {
+      // The server's reason when the person can act on it (wait a minute…), else the general message.
+      setPdfError((err instanceof PrefileDownloadError ? err.userMessage : null) ?? PDF_FAILED_MESSAGE);
     } finally {
       setPdfBusy(false);
     }
@@ -81,7 +83,7 @@ export function AnswerActions({ stored, onNewQuestion, placement }: AnswerAction
       </p>
       {pdfError && (
         <p className="ql-error-box answer-actions-error" role="alert">
-          Le pré-dossier n'a pas pu être généré. Veuillez réessayer dans un instant.
+          {pdfError}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { FeedbackRequest, PrefilePdfRequest } from '../../../common/api/answers';
+import { apiErrorSchema } from '../../../common/api/errors';
 import { displayedAnswer, type StoredAnswer } from './answer-storage';
 
 export const FEEDBACK_ENDPOINT = '/api/feedback';
@@ -42,6 +43,31 @@ export function prefileRequest(stored: StoredAnswer): PrefilePdfRequest {
   return request;
 }
 
+/**
+ * The PDF could not be had. `userMessage` is the server's French reason when it is one the person can act on
+ * (too many PDFs in the minute, one already under way, the server busy: wait and try again), else null.
+ */
+export class PrefileDownloadError extends Error {
+  override name = 'PrefileDownloadError';
+  constructor(
+    readonly status: number,
+    readonly userMessage: string | null,
+  ) {
+    super(`pdf ${status}`);
+  }
+}
+
+/** The French message of an API error reply of these statuses, when the body is one. */
+async function waitMessage(response: Response): Promise<string | null> {
+  if (response.status !== 429 && response.status !== 503) return null;
+  try {
+    const parsed = apiErrorSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Asks the server for the pré-dossier PDF of this answer (the case shown) and saves it in the browser. */
 export async function downloadPrefilePdf(stored: StoredAnswer): Promise<void> {
   const response = await fetch(PDF_ENDPOINT, {
@@ -50,7 +76,7 @@ export async function downloadPrefilePdf(stored: StoredAnswer): Promise<void> {
     body: JSON.stringify(prefileRequest(stored)),
     credentials: 'same-origin',
   });
-  if (!response.ok) throw new Error(`pdf ${response.status}`);
+  if (!response.ok) throw new PrefileDownloadError(response.status, await waitMessage(response));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

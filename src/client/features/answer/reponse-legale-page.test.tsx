@@ -437,6 +437,20 @@ describe('ReponseLegalePage — actions and feedback', () => {
     expect(await screen.findByText(/Le pré-dossier n'a pas pu être généré/)).toBeTruthy();
   });
 
+  it('says the server’s French reason when too many PDFs were asked (429), and the general message for a 500', async () => {
+    storeCurrent(storedAnswer());
+    const reason = 'Vous avez demandé beaucoup de pré-dossiers en peu de temps. Veuillez réessayer dans une minute.';
+    let status = 429;
+    stubFetch(() => jsonResponse(status, { error: { code: status === 429 ? 'rate_limited' : 'prefile_failed', message: status === 429 ? reason : 'Erreur interne' } }));
+    renderAnswerPage({ question: null });
+    await answerReady();
+    fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
+    expect((await topActions().findByRole('alert')).textContent).toBe(reason);
+    status = 500;
+    fireEvent.click(topActions().getByRole('button', { name: 'Télécharger le pré-dossier (PDF)' }));
+    await waitFor(() => expect(topActions().getByRole('alert').textContent).toBe("Le pré-dossier n'a pas pu être généré. Veuillez réessayer dans un instant."));
+  });
+
   it('« Imprimer » opens the print dialog', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await renderStored();
