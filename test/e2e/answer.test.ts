@@ -118,7 +118,7 @@ describe('the answer flow', () => {
     // The deposit fiche (F31269) is among the sources.
     expect(sourceLinks.some((href) => href.includes('F31269'))).toBe(true);
     expect(await main.locator('.answer-notice').textContent()).toBe(ANSWER_NOTICE);
-    await main.getByText(/^Données à jour au /).waitFor();
+    await main.getByText(/^Fiches? mises? à jour le /).waitFor();
 
     // One credit taken: the badge and the server agree.
     await waitForSignedIn(page, 2);
