@@ -27,3 +27,31 @@ export function QuestionEmergency({ ref, signedOut, loginTo }: { ref: Ref<HTMLEl
     </div>
   );
 }
+
+/**
+ * Vertical offset still applied to `el` by its ancestors' transforms: a scroll animation (AOS « fade-up »,
+ * on the home page's question card) holds the form lower than its place until it has played.
+ */
+function pendingShift(el: HTMLElement): number {
+  if (typeof DOMMatrix === 'undefined') return 0;
+  let shift = 0;
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    const transform = getComputedStyle(node).transform;
+    if (transform && transform !== 'none') shift += new DOMMatrix(transform).m42;
+  }
+  return shift;
+}
+
+/**
+ * Brings the danger panel's numbers to the top of the screen, below the sticky header (the page's
+ * scroll padding), where they will stay once any scroll animation of the form has played; then gives them the
+ * focus, for keyboards and screen readers.
+ */
+export function showAtTop(block: HTMLElement): void {
+  if (typeof block.scrollIntoView === 'function') {
+    block.scrollIntoView({ block: 'start', behavior: 'instant' });
+    const shift = pendingShift(block);
+    if (shift !== 0) window.scrollBy({ top: -shift, behavior: 'instant' });
+  }
+  block.focus({ preventScroll: true });
+}

@@ -8,7 +8,7 @@ import { MAX_QUESTION_CHARS, MAX_WORDS, countWords } from '../../../common/words
 import { getPublicConfig } from '../../lib/config';
 import { clearDraft, readDraft, saveDraft } from '../../lib/device-data';
 import { QuestionCutNotice, type FormCut } from './question-cut-notice';
-import { QuestionEmergency } from './question-emergency';
+import { QuestionEmergency, showAtTop } from './question-emergency';
 import './question-form.css';
 
 /** The French score's word lists load on demand (first keystroke or submit), not with the home page. */
@@ -164,10 +164,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
 
   useEffect(() => {
     const block = emergencyRef.current;
-    if (emergencyShown === 0 || !block) return;
-    // The page's scroll padding keeps it below the sticky header; then the focus, for keyboards and readers.
-    if (typeof block.scrollIntoView === 'function') block.scrollIntoView({ block: 'start', behavior: 'instant' });
-    block.focus({ preventScroll: true });
+    if (emergencyShown > 0 && block) showAtTop(block);
   }, [emergencyShown]);
 
   const words = countWords(text);
@@ -194,7 +191,7 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
     onTextChange?.(next);
     if (status !== 'authenticated') saveDraft(next);
     setError(null);
-    void loadQuestionRules(); // warm the French check before the submit needs it
+    loadQuestionRules().catch(() => undefined); // warm the French check before the submit needs it (offline: later)
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -253,8 +250,10 @@ export function QuestionForm({ status, credits, setQuestionText, decrementCredit
    * shared rule knows), never charged (no credit check, no local decrement), answered on the answer page.
    */
   async function askDanger(question: string) {
-    const { validateQuestion } = await loadQuestionRules();
-    const valid = validateQuestion(question);
+    // Offline, the rules cannot load: the numbers stay on screen, nothing else happens.
+    const rules = await loadQuestionRules().catch(() => null);
+    if (!rules) return;
+    const valid = rules.validateQuestion(question);
     if (!valid.ok) return setError(FORM_ERROR_OF[valid.code]);
     clearDraft();
     setQuestionText(question);
