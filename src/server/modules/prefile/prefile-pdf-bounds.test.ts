@@ -78,6 +78,22 @@ describe('the cost of one PDF is bounded', () => {
     expect(text.match(/ю/g)?.length).toBe(2000);
   });
 
+  const shapes: [string, string][] = [
+    ['thousands of citation markers', 'ж[1]'],
+    ['thousands of list items', '- ж\n'],
+    ['thousands of lead-ins and lists', 'ж :\n- ж\n\n'],
+    ['thousands of paragraphs', 'ж\n\n'],
+  ];
+  it.each(shapes)('%s: bounded, and every letter printed', async (_name, unit) => {
+    const request = sampleRequest();
+    request.answer.sections = SECTION_IDS.map((id) => ({ id, title: SECTION_TITLES[id], text: fill(unit, 12_000) }));
+    const { pdf, cpuMs } = await timed(request);
+    expect(cpuMs).toBeLessThan(CPU_MAX_MS);
+    // The first section takes the whole budget of 12,000 characters, all of it printed; the others are empty.
+    const text = pdfToText(pdf, `shape-${unit.length}`);
+    expect(text.match(/ж/g)?.length).toBe(fill(unit, 12_000).match(/ж/g)?.length);
+  });
+
   it('the costliest request the limits accept (every field at its limit, 500 kB): cut where PRINT_LIMITS say, and said', async () => {
     const word = (n: number, c: string): string => c.repeat(n);
     const request = sampleRequest({ urgent: true, dataDate: '2020-11-12' });

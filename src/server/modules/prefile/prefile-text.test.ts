@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSource } from '../../../common/api/answers';
-import { breakLongWords, cleanText, clipText, omittedLines, printedSections, printedSources, PRINT_LIMITS } from './prefile-text';
+import { breakLongWords, cappedBlocks, cleanText, clipText, omittedLines, printedSections, printedSources, PRINT_LIMITS } from './prefile-text';
 
 const measure = (s: string): number => Array.from(s).length * 6; // 6 points a character
 
@@ -116,5 +116,26 @@ describe('printedSources', () => {
       "1 autre référence citée par les fiches n'est pas reprise ici\u202f: voir les fiches en ligne.",
       "Le texte d'un autre article n'est pas reproduit\u202f: suivez son lien vers Légifrance.",
     ]);
+  });
+});
+
+describe('cappedBlocks', () => {
+  it('keeps the blocks within the budget, and joins the rest of the section into one paragraph, nothing lost', () => {
+    const blocks = [
+      { kind: 'paragraph' as const, text: 'Faits :' },
+      { kind: 'list' as const, items: ['un', 'deux', 'trois', 'quatre'] },
+      { kind: 'paragraph' as const, text: 'Fin.' },
+    ];
+    expect(cappedBlocks(blocks, 100)).toEqual({ blocks, used: 6 });
+    expect(cappedBlocks(blocks, 4)).toEqual({
+      blocks: [
+        { kind: 'paragraph', text: 'Faits :' },
+        { kind: 'list', items: ['un', 'deux'] },
+        { kind: 'paragraph', text: '• trois • quatre Fin.' },
+      ],
+      used: 4,
+    });
+    expect(cappedBlocks(blocks, 0)).toEqual({ blocks: [{ kind: 'paragraph', text: 'Faits : • un • deux • trois • quatre Fin.' }], used: 1 });
+    expect(cappedBlocks([], 0)).toEqual({ blocks: [], used: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { SECTION_IDS, type AnswerSection, type AnswerSource } from '../../../common/api/answers';
-import { withAbsoluteSiteLinks } from '../../../common/answer-text';
+import { withAbsoluteSiteLinks, type TextBlock } from '../../../common/answer-text';
 import { parseDateValue } from '../../../common/french-dates';
 import { shortenOnSentence } from '../../../common/french-text';
 
@@ -19,6 +19,8 @@ import { shortenOnSentence } from '../../../common/french-text';
 export const PRINT_LIMITS = {
   /** Characters of the five sections together. */
   sectionsChars: 12_000,
+  /** Paragraphs and list items laid out one by one, all sections together (a real answer has 20 to 60). */
+  blocks: 300,
   /** References listed, all sources together. */
   references: 60,
   /** Characters of the references' titles and addresses, all sources together. */
@@ -195,4 +197,35 @@ export function omittedLines({ omittedReferences, omittedExcerpts }: PrintedSour
   if (omittedExcerpts === 1) lines.push("Le texte d'un autre article n'est pas reproduit\u202f: suivez son lien vers Légifrance.");
   if (omittedExcerpts > 1) lines.push(`Le texte de ${omittedExcerpts} autres articles n'est pas reproduit\u202f: suivez leurs liens vers Légifrance.`);
   return lines;
+}
+
+/**
+ * A section's blocks laid out one by one while `budget` (paragraphs and list items) lasts; the rest of the
+ * section joined into one last paragraph (list items marked « • »), so that no text is lost and the layout of
+ * thousands of tiny blocks costs one call. `used` is what the blocks took from the budget.
+ */
+export function cappedBlocks(blocks: readonly TextBlock[], budget: number): { blocks: TextBlock[]; used: number } {
+  const out: TextBlock[] = [];
+  let used = 0;
+  const rest: string[] = [];
+  for (const block of blocks) {
+    const size = block.kind === 'paragraph' ? 1 : block.items.length;
+    if (rest.length === 0 && used + size <= budget - 1) {
+      out.push(block);
+      used += size;
+    } else if (rest.length === 0 && block.kind === 'list' && used < budget - 1) {
+      // Part of the list fits: its first items stay a list.
+      const fits = budget - 1 - used;
+      out.push({ kind: 'list', items: block.items.slice(0, fits) });
+      used += fits;
+      rest.push(...block.items.slice(fits).map((item) => `• ${item}`));
+    } else {
+      rest.push(...(block.kind === 'paragraph' ? [block.text] : block.items.map((item) => `• ${item}`)));
+    }
+  }
+  if (rest.length > 0) {
+    out.push({ kind: 'paragraph', text: rest.join(' ') });
+    used += 1;
+  }
+  return { blocks: out, used };
 }

@@ -5,7 +5,7 @@ import {
 import { parseInline, parseSectionText } from '../../../common/answer-text';
 import { ficheDateText, staleDataWarning } from '../../../common/data-freshness';
 import { formatFrenchDate } from '../../../common/french-dates';
-import { breakLongWords, cleanText, omittedLines, type PrintedSources } from './prefile-text';
+import { breakLongWords, cappedBlocks, cleanText, omittedLines, PRINT_LIMITS, type PrintedSources } from './prefile-text';
 
 /**
  * The drawing of the pré-dossier (prefile-pdf.ts puts the parts in order): A4 pages, a header, boxes for the
@@ -51,12 +51,21 @@ export const MARGIN = { top: 50, bottom: 60, left: 56, right: 56 } as const;
 const BODY_SIZE = 10.5;
 const LINE_GAP = 2.5;
 
+/**
+ * A paragraph or list item prints its citation markers in colour, each part of the text laid out by a call of
+ * its own, up to this many parts (a real paragraph has a handful); beyond, one call lays it out whole (a text
+ * made of thousands of « [1] » cost three times as much as plain text).
+ */
+const MAX_COLOURED_PARTS = 40;
+
 type Doc = PDFKit.PDFDocument;
 
 /** Draws the parts of a pré-dossier, top to bottom, on a pdfkit document (pages are buffered for the footers). */
 export class PrefileWriter {
   readonly left = MARGIN.left;
   readonly width: number;
+  /** Paragraphs and list items still to lay out one by one (PRINT_LIMITS.blocks, all sections together). */
+  private blocksLeft: number = PRINT_LIMITS.blocks;
 
   constructor(
     private readonly doc: Doc,
@@ -218,8 +227,9 @@ export class PrefileWriter {
         ? { text: `[${part.numbers.join(', ')}]`, marker: true }
         : { text: part.kind === 'text' ? part.text : part.kind === 'url' ? part.url : part.path, marker: false },
     );
-    if (parts.length <= 1) {
-      doc.text(text, x, doc.y, { width, lineGap: LINE_GAP });
+    if (parts.length <= 1 || parts.length > MAX_COLOURED_PARTS) {
+      // Past MAX_COLOURED_PARTS the markers print in the text's colour: one call lays the block out.
+      doc.text(parts.length <= 1 ? text : parts.map((p) => p.text).join(''), x, doc.y, { width, lineGap: LINE_GAP });
       return;
     }
     parts.forEach((part, i) => {
@@ -234,7 +244,8 @@ export class PrefileWriter {
   section(title: string, text: string | undefined): void {
     const { doc } = this;
     this.heading(title);
-    const blocks = text ? parseSectionText(text) : [];
+    const { blocks, used } = cappedBlocks(text ? parseSectionText(text) : [], this.blocksLeft);
+    this.blocksLeft = Math.max(0, this.blocksLeft - used);
     if (blocks.length === 0) {
       this.style(FONT_REGULAR, BODY_SIZE, COLORS.faint).text(EMPTY_SECTION_TEXT, this.left, doc.y, {
         width: this.width,
