@@ -13,9 +13,9 @@ import { createAnswersService, type AnswersServiceDeps } from './answers-service
 
 /** Questions of several domains (work, housing, family, consumption), so that most of the code runs. */
 export const WARM_UP_QUESTIONS: readonly string[] = [
-  'Mon employeur peut-il me licencier pendant un arrêt maladie ?',
-  "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux, que faire ?",
-  'Comment se passe un divorce par consentement mutuel quand on a deux enfants ?',
+  'Mon employeur peut-il me licencier pendant un arrêt maladie\u202f?',
+  "Mon propriétaire ne me rend pas mon dépôt de garantie depuis trois mois après l'état des lieux, que faire\u202f?",
+  'Comment se passe un divorce par consentement mutuel quand on a deux enfants\u202f?',
   "J'ai acheté une voiture d'occasion qui tombe en panne, le vendeur refuse de la reprendre.",
 ];
 
