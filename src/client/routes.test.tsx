@@ -121,6 +121,7 @@ describe('route metadata', () => {
       showBackendStatus: false,
       auth: { google: false, microsoft: false },
       corpusDate: null,
+      testimonials: null,
     });
     document.head.appendChild(block);
     resetPublicConfigCache();
