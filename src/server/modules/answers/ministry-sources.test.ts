@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine } from '../../../corpus/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUNING, type SearchEngine } from '../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../corpus/index-lifecycle';
 import { checkAnswer } from './citations/check-citations';
 import { toAnswerSources } from './llm/compose-llm';
@@ -14,9 +14,16 @@ import { retrieveSources } from './retrieval/retrieve';
  */
 
 let engine: SearchEngine;
+// The fresher-source rule is off by default (engine.ts TUNING.fresher): on here, so that the ministry's page on
+// the subject is among the sources whatever the ranking of the day, and what is tested is how it is cited.
+const fresher = TUNING.fresher;
 beforeAll(async () => {
+  TUNING.fresher = 1;
   engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
 }, 600_000);
+afterAll(() => {
+  TUNING.fresher = fresher;
+});
 
 const QUESTION = "Quelle est la durée maximale de la période d'essai d'un CDI pour un cadre ?";
 
