@@ -12,6 +12,7 @@
  * conflict; otherwise it stays open, and the composer may offer its options as choices.
  */
 import { normalizeText } from '../../../../common/french-text';
+import { Lru } from '../../../../common/lru';
 import { HALF_TIME_HOURS, speedExcess, type QuestionFacts } from '../question/facts';
 import { corpusStems, sameThing, wordPresent, type TopicWord } from '../question/topic-words';
 
@@ -334,14 +335,14 @@ const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\bjeune|
 const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune|\bdate de (?:moins|plus)\b/u;
 
 /** A range of ages below 18 (« moins de 18 ans », « entre 16 et 18 ans »): the case of a minor. */
-function isMinorAge(r: HeadingRange, title: string): boolean {
-  const t = normalizeText(title);
+function isMinorAge(r: HeadingRange, h: HeadingText): boolean {
+  const t = h.normalized;
   return r.unit === 'an' && r.max !== undefined && r.max <= 18 && AGE_CONTEXT_RE.test(t) && !SENIORITY_CONTEXT_RE.test(t);
 }
 
 /** The question's values that a heading range in this unit can be tested against. */
-function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number[] {
-  const t = normalizeText(title);
+function valuesFor(r: HeadingRange, h: HeadingText, facts: QuestionFacts): number[] {
+  const t = h.normalized;
   switch (r.unit) {
     case 'kmh': {
       const excess = speedExcess(facts);
@@ -385,9 +386,7 @@ function valuesFor(r: HeadingRange, title: string, facts: QuestionFacts): number
  * topic of the fiche (« Plomberie », « Parties extérieures »).
  */
 export function isSituational(title: string): boolean {
-  const t = normalizeText(title).replace(/['’]/gu, "'");
-  if (headingRange(title) !== undefined) return true;
-  return CATEGORY_CUES.some((cat) => Object.values(cat.values).some((re) => re.test(t)));
+  return headingText(title).situational;
 }
 
 /**
@@ -463,23 +462,64 @@ export function legalAge(t: string): 'mineur' | 'majeur' | undefined {
   return minor ? 'mineur' : 'majeur';
 }
 
+/**
+ * What a heading (or a sentence's condition) says whatever the question, read once: the same headings
+ * come back in every answer on a fiche, and each is tested against the facts many times per answer
+ * (retrieval, the composer, each option of a choice). Only read, never modified.
+ */
+interface HeadingText {
+  /** `normalizeText` of the heading. */
+  normalized: string;
+  /** The same with its apostrophes straight (the cues' wording). */
+  text: string;
+  /** For each of CATEGORY_CUES (same index), the values the heading names. */
+  named: readonly (readonly string[])[];
+  /** « moins qu'un mi-temps » (true), « au moins un mi-temps » (false), or no half-time threshold. */
+  belowHalfTime: boolean | undefined;
+  legalAge: 'mineur' | 'majeur' | undefined;
+  range: Readonly<HeadingRange> | undefined;
+  /** See `isSituational`. */
+  situational: boolean;
+}
+
+function readHeading(title: string): HeadingText {
+  const normalized = normalizeText(title);
+  const text = normalized.replace(/['’]/gu, "'");
+  const named = CATEGORY_CUES.map((cat) => Object.entries(cat.values).flatMap(([value, re]) => (re.test(text) ? [value] : [])));
+  const half = HALF_TIME_RE.exec(text);
+  const found = headingRange(title);
+  const range = found ? Object.freeze(found) : undefined;
+  return {
+    normalized,
+    text,
+    named,
+    belowHalfTime: half ? half[1] !== undefined : undefined,
+    legalAge: legalAge(text),
+    range,
+    situational: range !== undefined || named.some((values) => values.length > 0),
+  };
+}
+
+const headingTexts = new Lru<string, HeadingText>(20_000);
+const headingText = (title: string): HeadingText => headingTexts.memo(title, readHeading);
+
 /** How a heading stands against the facts (categories, half-time work, the things the question says are missing, minor or of age, ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
-  const t = normalizeText(title).replace(/['’]/gu, "'");
+  const h = headingText(title);
+  const t = h.text;
   let fit = false;
-  for (const cat of CATEGORY_CUES) {
-    const value = cat.fact(facts);
+  for (let i = 0; i < CATEGORY_CUES.length; i++) {
+    const value = CATEGORY_CUES[i]?.fact(facts);
     if (value === undefined) continue;
-    const mine = cat.values[String(value)];
-    const named = Object.entries(cat.values).filter(([, re]) => re.test(t));
+    // The values the heading names (none: the category says nothing here); the person's among them, or a conflict.
+    const named = h.named[i] ?? [];
     if (named.length === 0) continue;
-    if (mine && mine.test(t)) fit = true;
+    if (named.includes(String(value))) fit = true;
     else return 'conflict';
   }
   // « moins qu'un mi-temps », « au moins un mi-temps »: the person's hours a week against half of 35.
-  const half = HALF_TIME_RE.exec(t);
-  if (half && facts.weeklyHours !== undefined) {
-    if ((half[1] !== undefined) === facts.weeklyHours < HALF_TIME_HOURS) fit = true;
+  if (h.belowHalfTime !== undefined && facts.weeklyHours !== undefined) {
+    if (h.belowHalfTime === facts.weeklyHours < HALF_TIME_HOURS) fit = true;
     else return 'conflict';
   }
   const presence = presenceOf(t, facts.absent);
@@ -488,7 +528,7 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
   const owned = ownership(t, facts);
   if (owned === 'conflict') return 'conflict';
   if (owned === 'fit') fit = true;
-  const ofAge = legalAge(t);
+  const ofAge = h.legalAge;
   if (ofAge !== undefined) {
     const ages = [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges];
     if (ages.length > 0) {
@@ -499,13 +539,13 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
       else return 'conflict';
     }
   }
-  const range = headingRange(title);
+  const range = h.range;
   if (range) {
-    const values = valuesFor(range, title, facts);
+    const values = valuesFor(range, h, facts);
     if (values.length > 0) {
       if (values.some((v) => inRange(v, range))) fit = true;
       else return 'conflict';
-    } else if (facts.adult && isMinorAge(range, title)) return 'conflict';
+    } else if (facts.adult && isMinorAge(range, h)) return 'conflict';
   }
   return fit ? 'fit' : 'neutral';
 }
@@ -556,7 +596,7 @@ const PERSON_HEADING_RE = /^(?:si )?vous (?:êtes|etes|avez|n'êtes|n'avez|n’�
 const CHAPTER_NOUN_RE = /^(?:droits?|montants?|demandes?|delais?|durees?|conditions?|procedures?|effets?|calculs?|couts?|prix|modalites?|demarches?|contenu|formes?|recours|dates?|consequences?|taux|versements?|obligations?|roles?|formalites?|documents?|sanctions?|definitions?|paiements?|beneficiaires?)\b/u;
 
 function chapterNouns(options: readonly string[]): boolean {
-  const firsts = options.map((o) => CHAPTER_NOUN_RE.exec(normalizeText(o))?.[0]);
+  const firsts = options.map((o) => CHAPTER_NOUN_RE.exec(headingText(o).normalized)?.[0]);
   return firsts.every((f) => f !== undefined) && new Set(firsts).size === options.length;
 }
 
@@ -565,6 +605,21 @@ const EVENT_HEADING_RE = /^en cas d(?:e |'|’|u |es )/iu;
 
 const groupKey = (prefix: readonly string[]): string => prefix.join('\u0000');
 const isGeneralCase = (t: string): boolean => /^cas g[ée]n[ée]ral$/iu.test(t);
+
+/** Which of a question's words each set of corpus stems holds, by the words' array (one question's) and the set (shared by corpusStems). */
+const wordsInStems = new WeakMap<readonly TopicWord[], WeakMap<ReadonlySet<string>, readonly number[]>>();
+
+/** The indexes of the words present in `stems` (`wordPresent`), computed once per question and set. */
+function wordsIn(words: readonly TopicWord[], stems: ReadonlySet<string>): readonly number[] {
+  let bySet = wordsInStems.get(words);
+  if (!bySet) wordsInStems.set(words, (bySet = new WeakMap()));
+  let found = bySet.get(stems);
+  if (!found) {
+    found = words.flatMap((w, k) => (wordPresent(w, stems) ? [k] : []));
+    bySet.set(stems, found);
+  }
+  return found;
+}
 
 /**
  * Resolves the cases of a fiche for a question. `forced` fixes the option of some groups (by their
@@ -578,16 +633,16 @@ export function resolveCases(
   texts?: readonly string[],
 ): CaseResolution {
   const tree = headingTree(paths);
+  /** The question's words each passage holds (its headings and text), read once per passage. */
+  const passageWords: (readonly number[] | undefined)[] = [];
   /** How many of the question's words the passages under an option hold (its whole subtree). */
   const subtreeWords = (prefix: readonly string[], option: string): number => {
     if (!texts) return 0;
     const found = new Set<number>();
     paths.forEach((path, i) => {
       if (path.length <= prefix.length || path[prefix.length] !== option || !prefix.every((h, d) => path[d] === h)) return;
-      const stems = corpusStems(`${path.join(' ')}\n${texts[i] ?? ''}`);
-      words.forEach((w, k) => {
-        if (!found.has(k) && wordPresent(w, stems)) found.add(k);
-      });
+      const present = (passageWords[i] ??= wordsIn(words, corpusStems(`${path.join(' ')}\n${texts[i] ?? ''}`)));
+      for (const k of present) found.add(k);
     });
     return found.size;
   };
@@ -629,7 +684,7 @@ export function resolveCases(
     // Beside « Cas général », every case heading is a particular case of it.
     const againstGeneral = cases.some(isGeneralCase);
     const personal = cases.length >= 2 && cases.every((c) => PERSON_HEADING_RE.test(c));
-    const options = cases.filter((c) => againstGeneral || personal || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingRange(c) !== undefined || factVerdict(c, facts) !== 'neutral')));
+    const options = cases.filter((c) => againstGeneral || personal || cases.some((o) => o !== c && (parallel(c, o) || prefix.length === 0 || headingText(c).range !== undefined || factVerdict(c, facts) !== 'neutral')));
     if (options.length < 2 || chapterNouns(options)) continue;
     // Events side by side (« En cas de préavis donné au propriétaire » / « En cas de décès » / « En cas
     // d'abandon du logement »): the one the question names is the person's, the others did not happen.
@@ -668,7 +723,7 @@ export function resolveCases(
     }
     // Cases split by a date (« Bail signé avant / depuis le 27 mars 2014 »): without a year in the
     // question, the rules in force today are the person's (the older ones concern older contracts).
-    const dated = options.map((o) => headingRange(o));
+    const dated = options.map((o) => headingText(o).range);
     if (facts.years.length === 0 && dated.every((r) => r?.unit === 'annee')) {
       const current = options.filter((_, i) => dated[i]?.min !== undefined);
       if (current.length === 1) {
