@@ -142,11 +142,10 @@ export function lightFold(token: string): string {
   return f.length >= LAY_MATCH.foldFrom ? f : token;
 }
 
-/** Positions of each token in the question, so that an entry is looked for only where its first word is. */
-function tokenPositions(tokens: readonly string[]): Map<string, number[]> {
+/** Positions of each (lightly folded) token in the question, so that an entry is looked for only where its first word is. */
+function tokenPositions(folded: readonly string[]): Map<string, number[]> {
   const positions = new Map<string, number[]>();
-  tokens.forEach((t, i) => {
-    const k = lightFold(t);
+  folded.forEach((k, i) => {
     const list = positions.get(k);
     if (list) list.push(i);
     else positions.set(k, [i]);
@@ -154,17 +153,26 @@ function tokenPositions(tokens: readonly string[]): Map<string, number[]> {
   return positions;
 }
 
-/** First position of `seq` in `tokens` and the span matched, or undefined (only the positions of its first word are tried). */
-function containsSequence(tokens: readonly string[], positions: ReadonlyMap<string, number[]>, seq: readonly string[], gaps: number): { start: number; length: number } | undefined {
-  const starts = seq.length > 0 ? positions.get(lightFold(seq[0] as string)) : undefined;
+/**
+ * First position of `seq` (lightly folded) in `tokens` and the span matched, or undefined (only the positions
+ * of its first word are tried). `folded`: the tokens lightly folded.
+ */
+function containsSequence(
+  tokens: readonly string[],
+  folded: readonly string[],
+  positions: ReadonlyMap<string, number[]>,
+  seq: readonly string[],
+  gaps: number,
+): { start: number; length: number } | undefined {
+  const starts = seq.length > 0 ? positions.get(seq[0] as string) : undefined;
   if (!starts) return undefined;
   outer: for (const i of starts) {
     let at = i;
     for (let j = 1; j < seq.length; j++) {
-      const want = lightFold(seq[j] as string);
+      const want = seq[j] as string;
       let found = -1;
       for (let k = at + 1; k <= at + 1 + gaps && k < tokens.length; k++) {
-        if (lightFold(tokens[k] as string) === want) {
+        if (folded[k] === want) {
           found = k;
           break;
         }
@@ -208,12 +216,45 @@ export function legalPhrasingsOf(text: string): string[] {
   return [...out];
 }
 
+/** A compiled lexicon's lay tokens lightly folded, and its entries by their first folded word. */
+interface LexiconIndex {
+  folded: readonly (readonly string[])[];
+  byFirst: ReadonlyMap<string, readonly number[]>;
+}
+
+const lexiconIndexes = new WeakMap<readonly CompiledEntry[], LexiconIndex>();
+
+/** Built once per compiled lexicon: a question is then compared only with the entries whose first word it holds. */
+function lexiconIndex(compiled: readonly CompiledEntry[]): LexiconIndex {
+  let index = lexiconIndexes.get(compiled);
+  if (!index) {
+    const folded = compiled.map((c) => c.layTokens.map(lightFold));
+    const byFirst = new Map<string, number[]>();
+    folded.forEach((f, i) => {
+      const first = f[0];
+      if (first === undefined) return;
+      const list = byFirst.get(first);
+      if (list) list.push(i);
+      else byFirst.set(first, [i]);
+    });
+    lexiconIndexes.set(compiled, (index = { folded, byFirst }));
+  }
+  return index;
+}
+
 /** Entries that apply to a question given as accent-folded tokens. */
 export function matchLexicon(foldedTokens: string[], compiled: readonly CompiledEntry[]): LexiconMatch[] {
   const matches: LexiconMatch[] = [];
-  const positions = tokenPositions(foldedTokens);
-  for (const c of compiled) {
-    const found = containsSequence(foldedTokens, positions, c.layTokens, c.entry.replace ? 0 : LAY_MATCH.gaps);
+  const light = foldedTokens.map(lightFold);
+  const positions = tokenPositions(light);
+  const { folded, byFirst } = lexiconIndex(compiled);
+  // The entries whose first word the question holds, in the lexicon's order (the first phrasing of an entry found counts).
+  const candidates: number[] = [];
+  for (const first of positions.keys()) candidates.push(...(byFirst.get(first) ?? []));
+  candidates.sort((a, b) => a - b);
+  for (const i of candidates) {
+    const c = compiled[i] as CompiledEntry;
+    const found = containsSequence(foldedTokens, light, positions, folded[i] ?? [], c.entry.replace ? 0 : LAY_MATCH.gaps);
     if (!found) continue;
     const { start, length } = found;
     if (c.context.length > 0 && !hasWordOutside(foldedTokens, start, length, c.context)) continue;
