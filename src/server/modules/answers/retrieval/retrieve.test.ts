@@ -3,50 +3,75 @@ import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { searchText } from '../question/topic-words';
 import { splitFrenchSentences } from '../../../../common/french-text';
-import { analysedFiche, cachedFiche, RETRIEVAL, retrieveSources } from './retrieve';
+import { analysedFiche, cachedFiche, inScope, RETRIEVAL, retrieveSources } from './retrieve';
+import type { ScopeSignals } from './scope-signals';
 
 let engine: SearchEngine;
 beforeAll(async () => {
   engine = await loadSearchEngine({ indexDir: defaultTestIndexDir() });
 }, 600_000);
 
-/** Everyday legal questions (with the visitor's wording) and a fiche that must be among the sources. */
-const IN_SCOPE: [string, RegExp][] = [
-  ['Mon propriétaire ne me rend pas mon dépôt de garantie', /dépôt de garantie/i],
-  ['mon proprio garde ma caution', /dépôt de garantie/i],
-  ['je me suis fait licencier sans raison que faire', /licenciement/i],
-  ['Comment fonctionne une rupture conventionnelle ?', /^Rupture conventionnelle$/i],
-  ['Mon employeur ne me paie pas mes heures supplémentaires', /heures supplémentaires/i],
-  ['comment divorcer', /divorce/i],
-  ['Le père de mon enfant ne paie plus la pension alimentaire', /pension alimentaire/i],
-  ["J'ai acheté un produit sur internet, puis-je me rétracter ?", /rétractation|distance/i],
-  ['Mon voisin fait du bruit tous les soirs', /voisinage/i],
-  ['Comment contester une amende de stationnement ?', /stationnement/i],
-  ["je n'arrive plus à payer mes dettes", /surendettement|dettes|recouvrement/i],
-  ['mon licenciment est il abusif', /licenciement/i],
-  ['combien de jours de congés payés par an', /congés payés/i],
-  ['faire un testament', /testament/i],
-];
+/**
+ * How retrieval decides and builds the sources, each rule on a small example. How often it finds the expected
+ * fiche, refuses a legal question or answers an off-topic one is measured, not asserted here:
+ * `npm run eval:retrieval` (src/corpus/eval: everyday and long question sets, answers-dev, off-topic-questions.json).
+ */
+describe('inScope: the scope decision on hand-built signals', () => {
+  const t = RETRIEVAL.scope;
+  const signals = (s: Partial<ScopeSignals> = {}): ScopeSignals => ({ legal: false, themeCue: false, nonLegalDomains: [], ...s });
+  const noHead = (): number => 0;
+  const oneHead = (): number => 1;
 
-const OUT_OF_SCOPE = [
-  'quelle est la recette de la tarte aux pommes',
-  'bonjour comment ça va',
-  'qui a gagné la coupe du monde de football',
-  'quel temps fera-t-il demain à Paris',
-  'donne moi une blague',
-  'comment faire une mayonnaise',
-  'quels sont les meilleurs films de 2023',
-  'tarte',
-  'merci beaucoup',
-];
+  it('a legal signal is in scope from the minimum score; below it the best result is noise', () => {
+    expect(inScope(signals({ legal: true }), t.minScore, noHead)).toBe(true);
+    expect(inScope(signals({ legal: true }), t.minScore - 0.1, noHead)).toBe(false);
+    // A legal signal outweighs the words of an everyday subject (« recette » is also the tax office's word).
+    expect(inScope(signals({ legal: true, nonLegalDomains: ['cuisine'] }), t.minScore, noHead)).toBe(true);
+  });
+
+  it('an everyday non-legal subject without a legal signal is out of scope, however strong the match', () => {
+    expect(inScope(signals({ nonLegalDomains: ['cuisine'] }), 100, oneHead)).toBe(false);
+    expect(inScope(signals({ nonLegalDomains: ['cuisine'], themeCue: true }), 100, oneHead)).toBe(false);
+  });
+
+  it('a theme cue alone needs the cue score; a question with neither needs a strong match, or a fiche naming its words', () => {
+    expect(inScope(signals({ themeCue: true }), t.cueScore, noHead)).toBe(true);
+    expect(inScope(signals({ themeCue: true }), t.cueScore - 0.1, noHead)).toBe(false);
+    expect(inScope(signals(), t.plainScore, noHead)).toBe(true);
+    expect(inScope(signals(), t.plainHeadScore, oneHead)).toBe(true);
+    expect(inScope(signals(), t.plainHeadScore, noHead)).toBe(false);
+    expect(inScope(signals(), t.plainHeadScore - 0.1, oneHead)).toBe(false);
+  });
+
+  it('reads the best fiche\'s head words only when the decision needs them', () => {
+    let calls = 0;
+    const counted = (): number => {
+      calls += 1;
+      return 1;
+    };
+    inScope(signals({ legal: true }), t.plainHeadScore, counted);
+    inScope(signals({ themeCue: true }), t.plainHeadScore, counted);
+    expect(calls).toBe(0);
+    inScope(signals(), t.plainHeadScore, counted);
+    expect(calls).toBe(1);
+  });
+
+  it('a danger under way is always in scope; the models\' verdicts: off-topic refuses only without a legal signal, near the corpus keeps', () => {
+    expect(inScope(signals({ nonLegalDomains: ['sante'] }), 0, noHead, true)).toBe(true);
+    expect(inScope(signals({ themeCue: true }), 100, oneHead, false, true)).toBe(false);
+    expect(inScope(signals({ legal: true }), t.minScore, noHead, false, true)).toBe(true);
+    // The language model's off-topic verdict outweighs the model of meaning's nearness.
+    expect(inScope(signals(), 0, noHead, false, true, true)).toBe(false);
+    expect(inScope(signals(), 0, noHead, false, false, true)).toBe(true);
+  });
+});
 
 describe('retrieveSources', () => {
-  it.each(IN_SCOPE)('finds sources for « %s »', (question, expectedTitle) => {
-    const { sources, outOfScope } = retrieveSources(engine, question);
+  it('finds numbered sources with passages for a legal question, from the official sites, each fiche once', () => {
+    const { sources, outOfScope } = retrieveSources(engine, 'Mon propriétaire ne me rend pas mon dépôt de garantie');
     expect(outOfScope).toBe(false);
     expect(sources.length).toBeGreaterThan(0);
-    expect(sources.length).toBeLessThanOrEqual(4);
-    expect(sources.some((s) => expectedTitle.test(s.title))).toBe(true);
+    expect(sources.length).toBeLessThanOrEqual(RETRIEVAL.defaultSources);
     sources.forEach((s, i) => {
       expect(s.n).toBe(i + 1);
       // Both official sources: service-public.fr and the labour ministry's travail-emploi.gouv.fr.
@@ -56,10 +81,10 @@ describe('retrieveSources', () => {
     expect(new Set(sources.map((s) => s.id)).size).toBe(sources.length);
   });
 
-  it.each(OUT_OF_SCOPE)('declares « %s » out of scope', (question) => {
-    const r = retrieveSources(engine, question);
-    expect(r.outOfScope).toBe(true);
-    expect(r.sources).toEqual([]);
+  it('declares out of scope, with no sources, an everyday non-legal question and a greeting without a topic word', () => {
+    for (const q of ['quelle est la recette de la tarte aux pommes', 'bonjour comment ça va']) {
+      expect(retrieveSources(engine, q)).toEqual({ sources: [], outOfScope: true });
+    }
   });
 
   it('honours maxSources within 3..5', () => {
@@ -91,38 +116,6 @@ describe('retrieveSources', () => {
     }
   });
 
-  it('keeps the passages that hold the answer (the restitution deadlines of the dépôt de garantie)', () => {
-    const { sources } = retrieveSources(engine, 'Mon propriétaire ne me rend pas mon dépôt de garantie');
-    const first = sources[0];
-    expect(first?.id).toBe('F31269');
-    const text = first?.passages.map((p) => p.text).join('\n') ?? '';
-    expect(text).toMatch(/délai maximal de 1 mois/);
-    expect(text).toMatch(/délai maximal de 2 mois/);
-  });
-
-  // Long everyday questions of our own whose lay phrasing the lexicon maps to the fiche's words (« divorcer à
-  // l'amiable », « congés pour l'enterrement », « la garantie est terminée », « réclamer mes heures »).
-  it.each([
-    ["Avec mon mari on ne s'entend plus depuis longtemps, on a deux enfants et on voudrait divorcer à l'amiable. Est-ce qu'il faut passer devant un juge ?", 'F10567', 1],
-    ["Ma grand-mère est décédée samedi. Je suis en CDD dans un supermarché et mon responsable me dit de poser des congés pour l'enterrement. Ai-je droit à des jours ?", 'F2278', 1],
-    ["Mon téléviseur acheté il y a 18 mois ne s'allume plus. Le vendeur dit que la garantie est terminée. A-t-il raison ?", 'F11094', 1],
-    ["Je suis serveur dans une brasserie. Depuis un an mon employeur ne me paie pas mes heures supplémentaires. Jusqu'à quand puis-je réclamer mes heures ?", 'F2308', 2],
-    ["Mon père ne peut plus rester chez lui et va entrer en maison de retraite, mais il n'a que 900 € de pension. Existe-t-il une aide pour payer la maison de retraite ?", 'F2444', 2],
-    ["Je suis tombée malade pendant mes vacances d'été, avec un certificat du médecin pour huit jours. Mon employeur refuse de me rendre ces jours. Est-ce que je les perds ?", 'F2262', 1],
-    ["Un chauffard m'est rentré dedans sur un rond-point. On a rempli le papier bleu mais il refuse de reconnaître ses torts. Comment va se passer l'indemnisation ?", 'F2149', 1],
-    ["J'ai reçu un avis de contravention pour un feu rouge avec ma voiture, mais c'est ma fille qui conduisait ce jour-là. Comment faire pour ne pas perdre mes points ?", 'F18509', 1],
-    ["Mon cousin me doit 3 000 € depuis deux ans malgré ses promesses. Comment je peux l'obliger à payer sans passer par un procès coûteux ?", 'F1746', 1],
-    ["Je paie une femme de ménage avec des chèques emploi service depuis un an. Est-ce que cela me donne droit à une réduction ou un crédit d'impôt ?", 'F12', 1],
-    ["Je travaille à temps partiel au SMIC et j'élève seul mon fils. Avec un si petit salaire, est-ce que la CAF peut me verser quelque chose en plus ?", 'F2882', 2],
-    ["Après mon licenciement économique, j'ai peur de perdre ma mutuelle alors que j'attends une opération. Est-ce que je peux la garder un moment ?", 'F20744', 2],
-    ["Le médecin m'a mis en arrêt deux semaines pour une sciatique. Je suis en CDD. Est-ce que la Sécu va me payer et à partir de quand ?", 'F3053', 1],
-    // « CT » is the technical inspection of a car (« ma Twingo »), not of a camper or a van.
-    ["Ma Twingo a raté le CT à cause des pneus usés. Le garage est débordé. J'ai combien de temps pour faire la contre-visite ?", 'F2878', 1],
-  ] as const)('reaches the fiche a lay phrasing names: « %s »', (question, fiche, rank) => {
-    const ids = retrieveSources(engine, question).sources.map((s) => s.id);
-    expect(ids.slice(0, rank), ids.join(',')).toContain(fiche);
-  });
-
   it('gives the first source nearly whole (within its budget) and the later ones their closest passages', () => {
     const { sources } = retrieveSources(engine, "Je loue un appartement vide depuis 3 ans, le propriétaire ne m'a pas rendu le dépôt de garantie");
     const [first, ...later] = sources;
@@ -146,7 +139,8 @@ describe('retrieveSources', () => {
     expect(text).toMatch(/11 mois/u);
   });
 
-  it.each(IN_SCOPE.map(([q]) => q))('follows the search engine ranking for « %s »', (question) => {
+  // « rupture conventionnelle »: the engine's second fiche, on the public service (a special regime), is left out.
+  it.each(['Mon propriétaire ne me rend pas mon dépôt de garantie', 'Comment fonctionne une rupture conventionnelle ?'])('follows the search engine ranking for « %s »', (question) => {
     const ranked = engine
       .search(searchText(question), RETRIEVAL.candidates)
       .filter((r) => r.type === 'fiche')
