@@ -30,10 +30,13 @@ function keptTops(id: string, question: string, depth = 0): string[] {
 }
 
 describe('resolveCases on real fiches', () => {
-  it('a furnished flat keeps « Logement meublé » and drops « Logement vide » (F929, congé du propriétaire)', () => {
-    const tops = keptTops('F929', 'Je loue un studio meublé, mon propriétaire veut reprendre le logement pour sa fille');
-    expect(tops).toContain('Logement meublé');
-    expect(tops).not.toContain('Logement vide');
+  it('a furnished flat keeps « Logement meublé » and drops « Logement vide », an unfurnished one the reverse (F929, congé du propriétaire)', () => {
+    const furnished = keptTops('F929', 'Je loue un studio meublé, mon propriétaire veut reprendre le logement pour sa fille');
+    expect(furnished).toContain('Logement meublé');
+    expect(furnished).not.toContain('Logement vide');
+    const unfurnished = keptTops('F929', 'Mon appartement est loué vide, le propriétaire me donne congé pour vendre');
+    expect(unfurnished).toContain('Logement vide');
+    expect(unfurnished).not.toContain('Logement meublé');
   });
 
   it('a driver who left the licence at home keeps « Vous avez le permis » (F17698, conduite sans permis)', () => {
@@ -51,12 +54,6 @@ describe('resolveCases on real fiches', () => {
     const abroad = keptTops('F870', "Mon fils vit à l'étranger avec son père, il a eu 16 ans : doit-il se faire recenser ?");
     expect(abroad).toContain("Jeune vivant à l'étranger");
     expect(abroad).not.toContain('Jeune vivant en France');
-  });
-
-  it('an unfurnished flat keeps « Logement vide » only (F929)', () => {
-    const tops = keptTops('F929', 'Mon appartement est loué vide, le propriétaire me donne congé pour vendre');
-    expect(tops).toContain('Logement vide');
-    expect(tops).not.toContain('Logement meublé');
   });
 
   it("a landlord taking the flat back for a relative keeps « Congé pour reprise » and drops « Congé pour vendre » (F929)", () => {
