@@ -621,9 +621,34 @@ function wordsIn(words: readonly TopicWord[], stems: ReadonlySet<string>): reado
   return found;
 }
 
+/** A resolution already made for a question (its words' array), and what it was made from. */
+interface ResolvedCall {
+  paths: readonly (readonly string[])[];
+  texts: readonly string[] | undefined;
+  facts: QuestionFacts;
+  forced: string;
+  resolution: CaseResolution;
+}
+
+/** Resolutions kept per question: retrieval and the composer resolve the same primary fiche. */
+const RESOLVED_PER_QUESTION = 8;
+const resolvedCalls = new WeakMap<readonly TopicWord[], ResolvedCall[]>();
+
+const forcedKey = (forced: ReadonlyMap<string, string>): string => JSON.stringify([...forced].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const samePath = (a: readonly string[], b: readonly string[]): boolean => a === b || (a.length === b.length && a.every((h, i) => h === b[i]));
+const sameCall = (c: ResolvedCall, paths: readonly (readonly string[])[], texts: readonly string[] | undefined, facts: QuestionFacts, forced: string): boolean =>
+  c.facts === facts &&
+  c.forced === forced &&
+  c.paths.length === paths.length &&
+  (c.texts === undefined) === (texts === undefined) &&
+  (texts === undefined || (c.texts?.length === texts.length && texts.every((t, i) => t === c.texts?.[i]))) &&
+  paths.every((p, i) => samePath(p, c.paths[i] ?? []));
+
 /**
  * Resolves the cases of a fiche for a question. `forced` fixes the option of some groups (by their
- * prefix key): the composer uses it to write the answer of each choice.
+ * prefix key): the composer uses it to write the answer of each choice. The same call for the same
+ * question (retrieval's, then the composer's on the primary fiche) gives the same resolution, made once;
+ * it is only read.
  */
 export function resolveCases(
   paths: readonly (readonly string[])[],
@@ -631,6 +656,24 @@ export function resolveCases(
   facts: QuestionFacts,
   forced: ReadonlyMap<string, string> = new Map(),
   texts?: readonly string[],
+): CaseResolution {
+  const key = forcedKey(forced);
+  let calls = resolvedCalls.get(words);
+  if (!calls) resolvedCalls.set(words, (calls = []));
+  const known = calls.find((c) => sameCall(c, paths, texts, facts, key));
+  if (known) return known.resolution;
+  const resolution = resolve(paths, words, facts, forced, texts);
+  calls.push({ paths, texts, facts, forced: key, resolution });
+  if (calls.length > RESOLVED_PER_QUESTION) calls.shift();
+  return resolution;
+}
+
+function resolve(
+  paths: readonly (readonly string[])[],
+  words: readonly TopicWord[],
+  facts: QuestionFacts,
+  forced: ReadonlyMap<string, string>,
+  texts: readonly string[] | undefined,
 ): CaseResolution {
   const tree = headingTree(paths);
   /** The question's words each passage holds (its headings and text), read once per passage. */
@@ -780,8 +823,12 @@ export interface PathStatus {
 }
 
 /** Where a passage stands for the person's case. */
+/** A resolution's groups by their key, made once per resolution (a fiche's every passage is placed). */
+const groupsByKey = new WeakMap<CaseResolution, ReadonlyMap<string, CaseGroup>>();
+
 export function pathStatus(path: readonly string[], resolution: CaseResolution): PathStatus {
-  const byKey = new Map(resolution.groups.map((g) => [groupKey(g.prefix), g]));
+  let byKey = groupsByKey.get(resolution);
+  if (!byKey) groupsByKey.set(resolution, (byKey = new Map(resolution.groups.map((g) => [groupKey(g.prefix), g]))));
   const status: PathStatus = { excluded: false, fits: false, open: [] };
   for (let d = 0; d < path.length; d++) {
     const g = byKey.get(groupKey(path.slice(0, d)));
