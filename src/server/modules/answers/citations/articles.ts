@@ -5,6 +5,7 @@
  * "articles 1714 à 1751-1". Dates ("6 juillet 1989"), text numbers ("n° 89-462"), amounts and
  * durations are not articles.
  */
+import { Lru } from '../../../../common/lru';
 
 export interface ArticleNumber {
   /** "" when written without a letter; otherwise "l", "r", "d", "a" or "lo" (lower case). */
@@ -161,6 +162,12 @@ export function parseArticleId(id: string): ArticleNumber | null {
  * Builds the index of allowed articles from reference titles, URLs and article ids. Ranges in titles
  * ("articles L1242-1 à L1242-4", "articles 1714 à 1751-1") allow every article between their ends.
  */
+/**
+ * The mentions of the texts indexes are built from: the fiches' passages and references, read again for
+ * every answer (and for each of its options) that quotes the same fiches. Only read.
+ */
+const indexedMentions = new Lru<string, readonly ArticleMention[]>(5_000);
+
 export function buildArticleIndex(refs: { title: string; url?: string; articleId?: string }[]): ArticleIndex {
   const exact = new Set<string>();
   /** Keys without prefix, for mentions written without their letter ("article 1234-9"). */
@@ -178,7 +185,7 @@ export function buildArticleIndex(refs: { title: string; url?: string; articleId
       // keep the raw URL
     }
     for (const text of [r.title, url]) {
-      for (const m of findArticleMentions(text)) {
+      for (const m of indexedMentions.memo(text, findArticleMentions)) {
         add(m.number);
         if (m.rangeFrom) {
           const from = m.rangeFrom;
