@@ -14,7 +14,7 @@
 import { normalizeText } from '../../../../common/french-text';
 import { Lru } from '../../../../common/lru';
 import { HALF_TIME_HOURS, speedExcess, type QuestionFacts } from '../question/facts';
-import { corpusStems, sameThing, wordPresent, type TopicWord } from '../question/topic-words';
+import { corpusStems, sameThing, topicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 
 /** Children titles of each heading prefix, over the fiche's passages (key: the prefix joined by \u0000). */
 export function headingTree(paths: readonly (readonly string[])[]): Map<string, string[]> {
@@ -615,7 +615,7 @@ function wordsIn(words: readonly TopicWord[], stems: ReadonlySet<string>): reado
   if (!bySet) wordsInStems.set(words, (bySet = new WeakMap()));
   let found = bySet.get(stems);
   if (!found) {
-    found = words.flatMap((w, k) => (wordPresent(w, stems) ? [k] : []));
+    found = topicMatcher(words).present(stems).flatMap((present, k) => (present ? [k] : []));
     bySet.set(stems, found);
   }
   return found;

@@ -312,3 +312,15 @@ export class TopicMatcher {
     return n;
   }
 }
+
+const matchers = new WeakMap<readonly TopicWord[], TopicMatcher>();
+
+/**
+ * One matcher per question (its words' array), shared by retrieval and case resolution: each stem of the
+ * fiches is compared with the question's words once.
+ */
+export function topicMatcher(words: readonly TopicWord[]): TopicMatcher {
+  let m = matchers.get(words);
+  if (!m) matchers.set(words, (m = new TopicMatcher(words)));
+  return m;
+}

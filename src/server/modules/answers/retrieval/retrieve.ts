@@ -31,7 +31,7 @@
  */
 import type { SearchEngine, SearchResult } from '../../../../corpus/engine';
 import type { Fiche } from '../../../../corpus/types';
-import { corpusStems, stemSet, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
+import { corpusStems, stemSet, topicMatcher, type TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { Lru } from '../../../../common/lru';
 import { normalizeText, shortenOnSentence } from '../../../../common/french-text';
 import { scopeSignals, type ScopeSignals } from './scope-signals';
@@ -392,7 +392,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
     kept.push(c);
   }
   if (urgent) ensureProtection(engine, kept, pool, wanted);
-  const matcher = new TopicMatcher(words);
+  const matcher = topicMatcher(words);
   const sources = kept.map(({ result, a }, i): RetrievedSource => ({
     n: i + 1,
     id: a.fiche.id,
