@@ -24,13 +24,13 @@ import type { Fiche, LinkedResource } from '../../../../corpus/types';
 import { caseGroupKey, factVerdict, isSituational, negationPair, parallel, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict, type PathStatus } from '../cases/resolve-case';
 import { findArticleMentions } from '../citations/articles';
 import { distanceText, extractFacts, speedExcess, type QuestionFacts } from '../question/facts';
-import { questionKind, type QuestionKind } from '../question/kind';
+import type { QuestionKind } from '../question/kind';
 import { corpusStems, TopicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
 import { understand, type Understanding } from '../question/understand';
 import type { RetrievedSource } from '../retrieval/types';
 import { DOCUMENTS, PARTIES, prefileTopic } from './prefile-checklist';
 import { pickProfessionals } from './professionals';
-import { LIMITS, WEIGHTS } from './weights';
+import { emptyParts, LIMITS, total, WEIGHTS, type ScoreParts } from './weights';
 
 export interface ComposeExtractiveOptions {
   /** The visitor's city, when known (named in the professionals section). */
@@ -97,14 +97,6 @@ export function sentenceCondition(sentence: string): string | undefined {
 export function trailingCondition(sentence: string): string | undefined {
   return /, ((?:(?:si|lorsque|quand) |lorsqu['’]|s['’]ils? )[^,;:]{3,120})\.$/u.exec(sentence)?.[1];
 }
-
-/** Sentences that announce the cases that follow instead of stating a rule. */
-const ANNOUNCE_RE = /(?<![\p{L}\p{N}])(?:diff[èe]rent?e?s? selon|diffère selon|varie(?:nt)? selon|dépend(?:ent)? (?:de (?:votre|sa|la) situation|des cas|du cas)|est différent selon|selon (?:les cas suivants|votre situation|la situation)|dans les cas suivants\s?:$)/iu;
-
-/** A list of conditions that must all be met (« si les 3 conditions suivantes sont remplies : »)… */
-const ALL_CONDITIONS_RE = /(?<![\p{L}\p{N}])(?:conditions suivantes|(?:les|ces|\d+|deux|trois|quatre|cinq) conditions|toutes? les conditions|cumulatives?)(?![\p{L}\p{N}])/iu;
-/** …unless any one of them is enough (« l'une des conditions suivantes »). */
-const ONE_CONDITION_RE = /(?<![\p{L}\p{N}])(?:l'une|l’une|une|au moins une|un seul|l'un|l’un) des (?:conditions|situations|cas)(?![\p{L}\p{N}])/iu;
 
 /**
  * A sentence that names something of the sentence before (« avant l'expiration de ce délai », « dans ces
@@ -177,52 +169,6 @@ function rowsNamedByQuestion(units: readonly Unit[], verdicts: readonly HeadingV
     });
   }
   return named;
-}
-
-/** The label of a list item that names its case (« Zone tendue : 10 € TTC maximum par m2 »). */
-const ITEM_LABEL_RE = /^([^:;,.()]{3,60}) : /u;
-
-/**
- * Which items of a list to keep when the items name their cases (« - Zone très tendue : 12 € … », « - Zone
- * tendue : 10 € … », « - Reste du territoire : 8 € … »): when the question names some labels word for word
- * (« en zone tendue ») and not others, the others are another person's case and are dropped. A list whose
- * labels the question names all or none of is kept whole.
- */
-export function itemsNamedByQuestion(items: readonly string[], question: string): boolean[] {
-  const labels = items.map((it) => ITEM_LABEL_RE.exec(it)?.[1]);
-  if (labels.filter((l) => l !== undefined).length < 2) return items.map(() => true);
-  const named = labels.map((l) => l !== undefined && phraseIn(normalizeText(l), question));
-  if (!named.some(Boolean) || labels.every((l, i) => l === undefined || named[i])) return items.map(() => true);
-  return labels.map((l, i) => l === undefined || (named[i] ?? false));
-}
-
-/**
- * A table row read as a sentence whose cells are its columns under one row heading (« Délai de paiement en
- * fonction du mode de paiement, chèque ou espèces : 15 jours ; délai de paiement en fonction du mode de
- * paiement, télépaiement (internet ou téléphone) ou timbre dématérialisé : 30 jours. »), narrowed to the
- * columns the question names (« je paie sur internet ») when it names some and not others: the other
- * columns are other people's cases. Undefined when nothing is narrowed.
- */
-export function cellsNamedByQuestion(sentence: string, matcher: TopicMatcher, titleStems: ReadonlySet<string>): string | undefined {
-  const cells = sentence.replace(/\.$/u, '').split(' ; ');
-  if (cells.length < 2) return undefined;
-  const parts = cells.map((c) => /^([^:;,]{3,160}), ([^:;]{2,160}) : /u.exec(c));
-  if (parts.some((m) => m === null)) return undefined;
-  const rows = new Set(parts.map((m) => normalizeText(m?.[1] ?? '')));
-  if (rows.size !== 1) return undefined;
-  const columns = parts.map((m) => corpusStems(m?.[2] ?? ''));
-  const shared = new Set([...(columns[0] ?? [])].filter((t) => columns.every((c) => c.has(t))));
-  const counts = columns.map((c) => matcher.count(new Set([...c].filter((t) => !shared.has(t) && !titleStems.has(t)))));
-  const best = Math.max(...counts);
-  if (best === 0 || counts.every((n) => n === best)) return undefined;
-  const kept = cells.filter((_, i) => counts[i] === best).join(' ; ');
-  return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
-}
-
-/** A phrase of words found whole in the question's words (« zone tendue » in « … en zone tendue d'après … », not in « zone très tendue »). */
-function phraseIn(phrase: string, words: string): boolean {
-  const wanted = phrase.replace(/[^\p{L}\p{N}']+/gu, ' ').trim();
-  return wanted.length >= 3 && ` ${words} `.includes(` ${wanted} `);
 }
 
 /**
@@ -314,6 +260,8 @@ interface Candidate {
   open: { group: CaseGroup; option: string }[];
   fits: boolean;
   hits: number;
+  /** The score's parts (weights.ts), kept apart for `npm run explain`. */
+  parts: ScoreParts;
   score: number;
   /** The sentence states a figure in a unit of the person's own figures (€, months, km/h…). */
   personUnit: boolean;
@@ -343,35 +291,12 @@ function othersExample(u: Unit, facts: QuestionFacts): boolean {
   return !facts.amounts.some((a) => own.includes(a));
 }
 
-/**
- * A sentence that answers a yes-or-no question by itself: the fiche's « Oui, … », « Non, … » or « Si, … »,
- * not a condition (« Si des racines empiètent sur votre propriété, … » answers another case).
- */
-export function answersYesOrNo(sentence: string): boolean {
-  return /^(?:Oui|Non)(?![\p{L}\p{N}])|^Si\s?,/u.test(sentence);
-}
-
 /** The figure a question of duration or amount asks for, in numbers (« 30 jours », « 86 € »), not only named (« un délai »). */
 export function askedFigure(kind: QuestionKind, text: string): boolean {
   if (kind === 'delai') return /\d\s?(?:jours?|mois|ans?|années?|semaines?|heures?)(?![\p{L}\p{N}])/u.test(text);
   if (kind === 'montant') return /\d\s?(?:€|euros?(?![\p{L}\p{N}])|%)/u.test(text);
   return false;
 }
-
-/**
- * The sentence lies in a chapter whose heading asks another question than the person's (« Quand faut-il
- * la déposer ? » for « Est-ce que je dois faire une déclaration ? »): its rules answer that other question.
- */
-export function chapterAsksOther(path: readonly string[], kind: QuestionKind): boolean {
-  if (kind === 'autre') return false;
-  const asks = path.find((h) => h.trim().endsWith('?'));
-  if (asks === undefined) return false;
-  const other = headingKinds.memo(asks, questionKind);
-  return other !== 'autre' && other !== kind;
-}
-
-/** The kind of question a chapter heading asks: the same few hundred headings recur in every answer. */
-const headingKinds = new Lru<string, QuestionKind>(2_000);
 
 function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
   switch (kind) {
@@ -475,12 +400,10 @@ interface ComposeWork {
   present: Map<Unit, boolean[]>;
   /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
   fine: boolean;
-  /** The question's normalised words, one space between them (phrases named word for word). */
-  phrase: string;
 }
 
 function newWork(u: Understanding): ComposeWork {
-  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)), phrase: normalizeText(u.question).replace(/[^\p{L}\p{N}']+/gu, ' ') };
+  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
 }
 
 function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
@@ -631,23 +554,14 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // items is not quoted.
         // An item that goes on with the one before (« - et les membres de sa famille… ») goes with it.
         let dropped = false;
-        const named = itemsNamedByQuestion(listed.items, work.phrase);
-        const items = listed.items.filter((it, ii) => {
-          if (!named[ii]) return false;
+        const items = listed.items.filter((it) => {
           const continues = /^(?:et|ou|ainsi que|mais)\s/u.test(it);
           dropped = (continues && dropped) || verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) === 'conflict';
           return !dropped;
         });
         if (listed.items.length > 0 && items.length === 0) return;
-        // Conditions to be met together: when one of them is not the person's, the rule is not theirs.
-        if (items.length < listed.items.length && ALL_CONDITIONS_RE.test(listed.sentence) && !ONE_CONDITION_RE.test(listed.sentence)) return;
-        const cells = cellsNamedByQuestion(listed.sentence, matcher, titleStems);
-        const narrowed = items.length === listed.items.length ? listed : { ...listed, items };
-        const unit = cells === undefined ? narrowed : { ...narrowed, sentence: cells };
-        // A list narrowed to the items the question names word for word (« Zone tendue : … ») gives the
-        // person's case. A row narrowed to its columns by a single word (« internet ») only leaves out
-        // the others: the word may be said of something else (« téléphone au volant »).
-        const ownVerdict = named.includes(false) && items.length > 0 ? (verdicts[ui] === 'conflict' ? 'conflict' : 'fit') : (verdicts[ui] ?? 'neutral');
+        const unit = items.length === listed.items.length ? listed : { ...listed, items };
+        const ownVerdict = verdicts[ui] ?? 'neutral';
         if (ownVerdict === 'conflict') return;
         if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
         const column = tableColumn(unit.sentence);
@@ -661,8 +575,6 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
         // after the table speaks of something else).
         if (dependent && (!before || before.heading !== unit.heading || tableColumn(before.sentence) !== undefined)) return;
         if (before && refersBack(unit.sentence) && refersBack(before.sentence)) return;
-        const prevCondition = dependent && before ? sentenceCondition(before.sentence) : undefined;
-        if (prevCondition && verdictOf(work, prevCondition, u) === 'conflict') return;
         const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
         raws.push({
           view,
@@ -690,49 +602,39 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
   const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
   return raws.map((r): Candidate => {
     const f = features(r.unit);
+    const parts = emptyParts();
     let hits = 0;
-    let score = 0;
     u.words.forEach((_, i) => {
       if (r.present[i]) {
         hits += 1;
-        score += WEIGHTS.topicWord * (norm[i] as number);
+        parts.topicWords += WEIGHTS.topicWord * (norm[i] as number);
       }
       // In the primary fiche, the headings above a sentence tell which of its passages the question is
       // about, and count even when the sentence repeats the word; elsewhere they only fill in for it.
-      if (r.context[i] && (r.view.si === 0 || !r.present[i])) score += WEIGHTS.headingWord * (norm[i] as number);
+      if (r.context[i] && (r.view.si === 0 || !r.present[i])) parts.headingWords += WEIGHTS.headingWord * (norm[i] as number);
     });
-    if (r.fits) score += WEIGHTS.caseFits;
-    if (chapterAsksOther(r.path, u.kind)) score += WEIGHTS.otherQuestionChapter;
+    if (r.fits) parts.caseFits = WEIGHTS.caseFits;
     // The person's own rule: what the question asks for under a case their facts settled. A question whose
     // wording names no kind is answered by the figure of the one row or sentence whose own condition fits
     // them (« entre 1 mois et 3 mois de présence : 2 semaines » for six weeks).
     const answersCase = kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)) || (u.kind === 'autre' && r.ownFit && (f.duration || f.amount));
-    if (r.factFit && answersCase) score += WEIGHTS.factCaseAnswer;
-    if (r.view.si === 0) score += WEIGHTS.firstSource;
-    else if (r.view.si === 1) score += WEIGHTS.secondSource;
-    if (kindMatches(u.kind, f)) score += WEIGHTS.kindMatch;
-    // The fiche's « Oui, … » answers the question its title asks: ours only in the fiche that answers it.
-    if (u.kind === 'droit' && r.view.si === 0 && answersYesOrNo(r.unit.sentence)) score += WEIGHTS.yesNo;
+    if (r.factFit && answersCase) parts.factCaseAnswer = WEIGHTS.factCaseAnswer;
+    parts.sourceRank = r.view.si === 0 ? WEIGHTS.firstSource : r.view.si === 1 ? WEIGHTS.secondSource : 0;
+    if (kindMatches(u.kind, f)) parts.kindMatch = WEIGHTS.kindMatch;
     // A fiche titled as a question answers it in its summary.
-    if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) score += WEIGHTS.questionFicheSummary;
-    if (f.normative) score += WEIGHTS.normative;
-    if (f.duration || f.amount) score += WEIGHTS.figure;
+    if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) parts.questionFicheSummary = WEIGHTS.questionFicheSummary;
+    if (f.normative) parts.normative = WEIGHTS.normative;
+    if (f.duration || f.amount) parts.figure = WEIGHTS.figure;
     const text = unitText(r.unit);
     // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
     const personUnit = unitsOfFacts.some((re) => re.test(work.fine ? text : withoutPenalties(text)));
-    if (personUnit) score += WEIGHTS.factUnit;
-    if (r.unit.index === 0) score += WEIGHTS.lead;
-    // The primary fiche's own order: it states its main rules first.
-    if (r.view.si === 0) score += WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
-    if (r.description) score += r.view.si === 0 ? WEIGHTS.primaryDescription : WEIGHTS.description;
-    if (r.unit.sentence.length > 420) score += WEIGHTS.long;
-    // A short sentence is often a fragment, not when it states a figure (« La durée du préavis est fixée à 2 mois. »).
-    if (r.unit.sentence.length < 40 && !f.duration && !f.amount) score += WEIGHTS.short;
-    if (r.prev) score += WEIGHTS.dependent;
-    // « Le règlement diffère selon qu'il était marié ou non » announces cases and answers nothing.
-    if (ANNOUNCE_RE.test(r.unit.sentence) && !r.ownFit) score += WEIGHTS.announce;
-    if (exampleUnit(r.unit)) score += WEIGHTS.example;
-    if (askedFigure(u.kind, text)) score += WEIGHTS.askedFigure;
+    if (personUnit) parts.factUnit = WEIGHTS.factUnit;
+    if (r.unit.index === 0) parts.lead = WEIGHTS.lead;
+    // The primary fiche's own order: it states its main rules first; its summary often states the answer.
+    if (r.view.si === 0) parts.early = WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
+    if (r.description && r.view.si === 0) parts.primaryDescription = WEIGHTS.primaryDescription;
+    if (askedFigure(u.kind, text)) parts.askedFigure = WEIGHTS.askedFigure;
+    const score = total(parts);
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {
       source: r.view.source,
@@ -747,6 +649,7 @@ function candidates(views: readonly SourceView[], u: Understanding, work: Compos
       open: r.open,
       fits: r.fits,
       hits,
+      parts,
       score,
       personUnit,
       // The sentences and list items quoted: none of them may appear twice in the answer.
@@ -939,23 +842,21 @@ function exclusionFor(first: Candidate, all: readonly Candidate[], u: Understand
   return undefined;
 }
 
-interface Selection {
+/** « En bref » and why each of its sentences is there (printed by `npm run explain`). */
+export interface Brief {
   summary: Candidate[];
-  law: Candidate[];
-  steps: Candidate[];
+  reasons: string[];
 }
 
-/** Chooses the sentences of « En bref », « Ce que dit la loi » and « Démarches et délais ». */
-function select(all: readonly Candidate[], u: Understanding, titled: readonly boolean[], alreadyQuoted: readonly Candidate[] = []): Selection {
-  const quoted = new Quoted();
-  for (const c of alreadyQuoted) quoted.add(c);
-  const ranked = [...all].filter(quotable).sort(byScore);
-  const top = ranked[0]?.score ?? 0;
-  // A sentence speaks of the question when it holds one of its words or lies in the person's case; in the
-  // primary fiche, which is about the question, a high enough score is enough.
-  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share && (titled[c.si] ?? false);
-
+/**
+ * The choice of « En bref », in one place: the best short sentence of the sources for the question (its
+ * score, plus `briefPersonUnit` when it states a figure in the unit of the person's own), quoted with the
+ * sentence that goes on with it; then the exclusion of that rule that concerns the person, or else a
+ * second short sentence of the same fiche that says something the first does not.
+ */
+export function chooseBrief(ranked: readonly Candidate[], all: readonly Candidate[], u: Understanding, titled: readonly boolean[], quoted: Quoted): Brief {
   const summary: Candidate[] = [];
+  const reasons: string[] = [];
   // « En bref » puts the rule's figure beside the person's own (« 2 mois » for a bank closing « dans 15 jours »).
   const briefScore = (c: Candidate): number => c.score + (c.personUnit ? WEIGHTS.briefPersonUnit : 0);
   // An example's figures are another person's: « En bref » states the rule, not an example of it, unless
@@ -970,13 +871,18 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
   // The rule and the exclusion that concerns the person: nothing else in « En bref ». Chosen before the
   // other sections, so that none of them quotes it again.
   const exclusion = first && exclusionFor(first, all, u);
-  if (first) {
+  if (first && best) {
     summary.push(first);
     quoted.add(first);
+    const why = short[0] === best
+      ? `meilleur score pour « En bref » parmi ${short.length} phrases de ${LIMITS.summaryWords} mots au plus (${briefScore(best).toFixed(2)}${best.personUnit ? `, dont ${WEIGHTS.briefPersonUnit} : chiffre dans l'unité de la personne` : ''}; suivante : ${short[1] ? briefScore(short[1]).toFixed(2) : 'aucune'})`
+      : `aucune phrase assez courte : la mieux classée (${best.score.toFixed(2)})`;
+    reasons.push(continued ? `${why}, citée avec la phrase qui la poursuit` : why);
   }
   if (exclusion) {
     summary.push(exclusion);
     quoted.add(exclusion);
+    reasons.push("l'exclusion de cette règle qui nomme un mot de la question");
   } else if (first) {
     // A second sentence when room is left and it says something the first does not.
     const room = LIMITS.summaryWords - first.words;
@@ -993,8 +899,29 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
     if (second) {
       summary.push(second);
       quoted.add(second);
+      reasons.push(`seconde phrase de la même fiche : place restante (${room} mots), autre règle, score ${second.score.toFixed(2)} ≥ ${LIMITS.summarySecondMinShare} × le premier`);
     }
   }
+  return { summary, reasons };
+}
+
+interface Selection {
+  summary: Candidate[];
+  law: Candidate[];
+  steps: Candidate[];
+}
+
+/** Chooses the sentences of « En bref », « Ce que dit la loi » and « Démarches et délais ». */
+function select(all: readonly Candidate[], u: Understanding, titled: readonly boolean[], alreadyQuoted: readonly Candidate[] = []): Selection {
+  const quoted = new Quoted();
+  for (const c of alreadyQuoted) quoted.add(c);
+  const ranked = [...all].filter(quotable).sort(byScore);
+  const top = ranked[0]?.score ?? 0;
+  // A sentence speaks of the question when it holds one of its words or lies in the person's case; in the
+  // primary fiche, which is about the question, a high enough score is enough.
+  const relevant = (c: Candidate, share: number): boolean => (c.hits > 0 || c.fits || c.si === 0) && c.score >= top * share && (titled[c.si] ?? false);
+
+  const { summary } = chooseBrief(ranked, all, u, titled, quoted);
 
   const cited = new Set<number>(summary.map((c) => c.si));
   const focus = new Set(summary.map((c) => c.chapter));
@@ -1032,19 +959,6 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
     }
     return out.sort(byOrder);
   };
-  // The same rule in the other cases of a case the question leaves open (« 1 mois » if the inventory is
-  // in order, « 2 mois » if not): quoted first in « Ce que dit la loi », each with its condition.
-  const lead = summary[0];
-  const siblings = lead
-    ? ranked
-        .filter((c) => c.si === lead.si && !quoted.has(c) && c.open.some((o) => lead.open.some((l) => l.group === o.group && l.option !== o.option)))
-        .filter((c) => containment(features(c.unit).stems, features(lead.unit).stems) >= LIMITS.siblingRule && c.words <= wordsLeft)
-        .slice(0, LIMITS.siblingRules)
-    : [];
-  for (const c of siblings) {
-    quoted.add(c);
-    wordsLeft -= c.words;
-  }
   // « Ce que dit la loi » quotes the fiche's rules: what must or may be done, and the figures that apply
   // (amounts, durations, a table's rows: « Parents vivants : 1 ; héritage des frères et sœurs : 3/4 »).
   const inLaw = (c: Candidate): boolean => {
@@ -1056,7 +970,7 @@ function select(all: readonly Candidate[], u: Understanding, titled: readonly bo
     // effectuera la résiliation de votre ancien contrat »): such a sentence is quoted when it ranks high.
     return c.si === 0 && c.hits >= 2 && c.score >= top * LIMITS.statementShare;
   };
-  const law = [...siblings, ...pick(ranked.filter(inLaw), LIMITS.lawSentences - siblings.length, LIMITS.relevantShare, LIMITS.stepsWords)];
+  const law = pick(ranked.filter(inLaw), LIMITS.lawSentences, LIMITS.relevantShare, LIMITS.stepsWords);
   const steps = pick(
     ranked.filter((c) => features(c.unit).procedure || features(c.unit).duration),
     LIMITS.stepSentences,
@@ -1214,4 +1128,27 @@ export function composeExtractive(
 ): ExtractiveAnswer {
   const u = opts.understanding ?? understand(question);
   return compose(question, sources, fiches, opts, u, newWork(u));
+}
+
+/** What the composer's choice rests on, for `npm run explain` (answers/explain/explain.ts). */
+export interface ExtractiveExplanation {
+  /** The quotable candidates, best score first. */
+  candidates: { source: number; text: string; path: readonly string[]; fits: boolean; open: string[]; parts: ScoreParts; score: number }[];
+  /** « En bref »'s sentences as quoted, each with why it is there. */
+  brief: { text: string; reason: string }[];
+}
+
+/** The candidates and the choice of « En bref » for a question, without the rest of the answer. */
+export function explainExtractive(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: Pick<ComposeExtractiveOptions, 'understanding'> = {}): ExtractiveExplanation {
+  const u = opts.understanding ?? understand(question);
+  const work = newWork(u);
+  const views = sourceViews(sources, fiches, u, new Map(), work);
+  const all = candidates(views, u, work);
+  const titled = views.map((v) => titledForQuestion(v, work.matcher));
+  const ranked = [...all].filter(quotable).sort(byScore);
+  const brief = chooseBrief(ranked, all, u, titled, new Quoted());
+  return {
+    candidates: ranked.map((c) => ({ source: c.source.n, text: unitText(c.unit), path: c.path, fits: c.fits, open: c.open.map((o) => o.option), parts: c.parts, score: c.score })),
+    brief: brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' })),
+  };
 }

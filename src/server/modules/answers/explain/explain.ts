@@ -1,0 +1,90 @@
+/**
+ * What an answer rests on, for `npm run explain -- "<question>"`: the question as understood (kind, topic
+ * words, the person's facts), each retrieval channel's ranking with its score (lexical BM25F, the model of
+ * meaning's cosine, the fused order the answer cites), the primary fiche's cases against the facts, the
+ * best candidates of the extractive composer with each part of their score, and why « En bref » won.
+ * The same functions as the site's answer (nothing here decides anything); no text is logged.
+ */
+import type { SearchEngine } from '../../../../corpus/engine';
+import type { Semantic } from '../../semantic/semantic';
+import { resolveCases } from '../cases/resolve-case';
+import { explainExtractive, type ExtractiveExplanation } from '../extractive/compose-extractive';
+import { understand, type Understanding } from '../question/understand';
+import { createQueryModels, retrieveWithModels } from '../retrieval/query-models';
+import { cachedFiche } from '../retrieval/retrieve';
+
+export interface ExplainReport {
+  understanding: Understanding;
+  lexical: { id: string; title: string; score: number }[];
+  /** The model of meaning's ranking, or why there is none. */
+  dense: { outcome: string; fiches: { id: string; title: string; similarity: number }[] };
+  /** The answer's sources, in the order cited. */
+  sources: { n: number; id: string; title: string }[];
+  outOfScope: boolean;
+  /** The primary fiche's case groups against the person's facts. */
+  cases: { heading: string; options: string[]; kept: string[]; state: 'settled' | 'open' }[];
+  composer?: ExtractiveExplanation;
+}
+
+const TOP = 8;
+
+export async function explainQuestion(engine: SearchEngine, semantic: Semantic | undefined, question: string): Promise<ExplainReport> {
+  const u = understand(question);
+  const title = (id: string): string => engine.getFiche(id)?.title ?? id;
+  const lexical = engine.search(u.searchText, TOP, { snippets: false, asked: question }).map((r) => ({ id: r.id, title: r.title, score: r.score }));
+  const ranking = semantic ? await semantic.rank(engine, question, TOP) : { outcome: 'off', fiches: [] };
+  const dense = { outcome: ranking.outcome, fiches: ranking.fiches.map((f) => ({ id: f.id, title: title(f.id), similarity: f.score })) };
+  const provider = createQueryModels(semantic ? { semantic, scopeVerdict: true } : {});
+  const models = await provider?.forQuestion(engine, question);
+  provider?.close();
+  const retrieved = retrieveWithModels(engine, question, models, { understanding: u });
+  const primary = retrieved.sources[0] ? cachedFiche(engine, retrieved.sources[0].id) : undefined;
+  const resolution = primary ? resolveCases(primary.passages.map((p) => p.section), u.words, u.facts, new Map(), primary.passages.map((p) => p.text)) : { groups: [] };
+  return {
+    understanding: u,
+    lexical,
+    dense,
+    sources: retrieved.sources.map((s) => ({ n: s.n, id: s.id, title: s.title })),
+    outOfScope: retrieved.outOfScope,
+    cases: resolution.groups.map((g) => ({ heading: g.prefix.join(' › ') || '(fiche)', options: g.options, kept: g.kept, state: g.state })),
+    ...(retrieved.sources.length > 0 ? { composer: explainExtractive(question, retrieved.sources, (id) => cachedFiche(engine, id), { understanding: u }) } : {}),
+  };
+}
+
+const round = (n: number): string => (Math.round(n * 100) / 100).toString();
+const clip = (text: string, max = 140): string => {
+  const flat = text.replace(/\s*\n\s*/gu, ' / ');
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+};
+
+/** The report as text for a terminal. */
+export function formatExplain(r: ExplainReport, candidates = 10): string {
+  const u = r.understanding;
+  const facts = Object.entries(u.facts).filter(([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0));
+  const lines = [
+    'QUESTION COMPRISE',
+    `  genre : ${u.kind}`,
+    `  mots du sujet : ${u.words.map((w) => `${w.word}${w.asked ? '*' : ''}`).join(', ') || '(aucun)'}   (* : dans la phrase qui demande)`,
+    `  faits : ${facts.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ; ') || '(aucun)'}`,
+    '',
+    'CANAUX DE RECHERCHE',
+    '  lexical (BM25F) :',
+    ...r.lexical.map((x, i) => `    ${i + 1}. ${x.id} ${round(x.score)}  ${x.title}`),
+    `  sens (similarité cosinus) : ${r.dense.outcome}`,
+    ...r.dense.fiches.map((x, i) => `    ${i + 1}. ${x.id} ${x.similarity.toFixed(3)}  ${x.title}`),
+    r.outOfScope ? '  → hors du champ : la question serait refusée.' : '  sources de la réponse (ordre fusionné) :',
+    ...r.sources.map((s) => `    [${s.n}] ${s.id}  ${s.title}`),
+    '',
+    'CAS DE LA FICHE PRINCIPALE',
+    ...(r.cases.length === 0 ? ['  (aucun cas)'] : r.cases.map((c) => `  ${c.heading} : ${c.state === 'open' ? 'ouvert' : 'réglé'} — gardés : ${c.kept.map((k) => `« ${k} »`).join(', ')}${c.kept.length < c.options.length ? ` ; écartés : ${c.options.filter((o) => !c.kept.includes(o)).map((o) => `« ${o} »`).join(', ')}` : ''}`)),
+  ];
+  if (r.composer) {
+    lines.push('', `CANDIDATS (${Math.min(candidates, r.composer.candidates.length)} premiers sur ${r.composer.candidates.length}, score = somme des parts)`);
+    r.composer.candidates.slice(0, candidates).forEach((c, i) => {
+      const parts = Object.entries(c.parts).filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${round(v)}`);
+      lines.push(`  ${i + 1}. [${c.source}] ${round(c.score)}  ${clip(c.text)}`, `       ${c.path.join(' › ') || '(sans titre)'}${c.fits ? ' — cas de la personne' : ''}`, `       ${parts.join(', ')}`);
+    });
+    lines.push('', '« EN BREF »', ...r.composer.brief.map((b) => `  ${clip(b.text, 200)}\n    pourquoi : ${b.reason}`));
+  }
+  return lines.join('\n');
+}
