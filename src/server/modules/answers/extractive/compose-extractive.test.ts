@@ -9,8 +9,6 @@ import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
 import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds, trailingCondition } from './compose-extractive';
 import { pruneSources } from '../citations/prune-sources';
-import { TopicMatcher } from '../question/topic-words';
-import { understand } from '../question/understand';
 import { squeeze } from '../../../../common/french-text';
 
 /** Everyday questions across the topics of the site, with a deadline or amount the answer must state. */
