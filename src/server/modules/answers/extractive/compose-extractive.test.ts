@@ -7,7 +7,9 @@ import { checkAnswer } from '../citations/check-citations';
 import { toAnswerSources } from '../llm/compose-llm';
 import type { RetrievedSource } from '../retrieval/types';
 import { retrieveSources } from '../retrieval/retrieve';
-import { askedFigure, choiceWording, composeExtractive, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds, trailingCondition } from './compose-extractive';
+import { composeExtractive } from './compose-extractive';
+import { askedFigure, countWords, isExample, quotableSentence, refersBack, sentenceCondition, sentenceKinds, trailingCondition } from './sentence-kinds';
+import { choiceWording } from './wording';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 

@@ -1,0 +1,141 @@
+/**
+ * The wording of the answer: a quote with its conditions and marker, a case heading as a condition, the
+ * question and buttons of a choice, the pré-dossier and the professionals sections.
+ */
+import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId } from '../../../../common/api/answers';
+import type { Unit } from '../../../../common/french-text';
+import type { Fiche, LinkedResource } from '../../../../corpus/types';
+import type { Candidate, SourceView } from '../candidates/candidates';
+import type { CaseGroup } from '../cases/resolve-case';
+import { corpusStems, wordPresent, type TopicWord } from '../question/topic-words';
+import type { Understanding } from '../question/understand';
+import { DOCUMENTS, PARTIES, prefileTopic } from './prefile-checklist';
+import { pickProfessionals } from './professionals';
+import { LIMITS } from '../candidates/weights';
+
+/** Articles of the nouns that commonly open a case heading (« Logement meublé » → « Pour un logement meublé »). */
+export const HEADING_NOUNS: Record<string, 'un' | 'une'> = {
+  logement: 'un', location: 'une', bail: 'un', contrat: 'un', salarié: 'un', salariée: 'une', achat: 'un', vente: 'une',
+  locataire: 'un', propriétaire: 'un', enfant: 'un', jeune: 'un', personne: 'une', compte: 'un', véhicule: 'un', permis: 'un',
+  cdd: 'un', cdi: 'un', mineur: 'un', majeur: 'un', couple: 'un', entreprise: 'une', employeur: 'un', fonctionnaire: 'un',
+};
+
+/** A case heading as a condition: « Si vous… », « Pour un logement meublé : », or « Pour le cas « … » : ». */
+export function condition(option: string): string {
+  const t = option.trim().replace(/[.:]$/u, '');
+  if (/^si\s/iu.test(t)) return `${t}, `;
+  if (/^vous\s/iu.test(t)) return `Si ${t.charAt(0).toLowerCase()}${t.slice(1)}\u202f: `;
+  const first = (t.split(/\s/u)[0] ?? '').toLowerCase();
+  const article = HEADING_NOUNS[first];
+  if (article && !/[()«»]/u.test(t)) {
+    const rest = /^(?:CDD|CDI)$/u.test(t.split(/\s/u)[0] ?? '') ? t : `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
+    return `Pour ${article} ${rest}\u202f: `;
+  }
+  return `Pour le cas « ${t} »\u202f: `;
+}
+
+/**
+ * An option's condition before a text that opens with a condition of its own reads as one condition:
+ * « Pour une location vide (état des lieux conforme) : … », not « Pour une location vide : Pour le cas … : ».
+ */
+export function joinConditions(outer: string, text: string): string {
+  const inner = /^Pour le cas « ([^»]{1,160}) »[ \u202f]: /u.exec(text);
+  if (!inner || !/[ \u202f]: $/u.test(outer)) return `${outer}${text}`;
+  const what = inner[1] as string;
+  return `${outer.slice(0, -3)} (${what.charAt(0).toLowerCase()}${what.slice(1)})\u202f: ${text.slice(inner[0].length)}`;
+}
+
+/** The quoted text of a candidate: the sentence (with the one it depends on and its exception), its items, its marker. */
+export function quote(c: Candidate, label = true): string {
+  // Every open case the sentence lies under, outermost first: « Pour une location vide (état des lieux conforme) : ».
+  const opts = label ? c.open.map((o) => o.option) : [];
+  const lead = opts.length === 0 ? '' : opts.slice(1).reduce((acc, o) => joinConditions(acc, `Pour le cas « ${o} »\u202f: `), condition(opts[0] as string));
+  const parts = [c.prev, c.unit, c.exception].filter((x): x is Unit => x !== undefined);
+  const lines: string[] = [];
+  let sentence = '';
+  for (const p of parts) {
+    sentence = sentence ? `${sentence} ${p.sentence}` : p.sentence;
+    if (p.items.length > 0) {
+      lines.push(sentence, ...p.items.map((it) => `- ${it}`));
+      sentence = p.tail ?? '';
+    }
+  }
+  if (sentence) lines.push(sentence);
+  lines[lines.length - 1] = `${lines[lines.length - 1] as string} [${c.source.n}]`;
+  lines[0] = `${lead}${lines[0] as string}`;
+  return lines.join('\n');
+}
+
+export function section(id: SectionId, text: string): AnswerSection {
+  return { id, title: SECTION_TITLES[id], text: text.replace(/\n{3,}/gu, '\n\n').trim() };
+}
+
+export function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | undefined {
+  if (r.url) return r.url;
+  if (r.id && /^[RF]\d+$/u.test(r.id)) {
+    const audience = /service-public\.fr\/(\w+)\//u.exec(fiche?.url ?? '')?.[1] ?? 'particuliers';
+    return `https://www.service-public.fr/${audience}/vosdroits/${r.id}`;
+  }
+  return undefined;
+}
+
+export function countHits(words: readonly TopicWord[], text: string): number {
+  const stems = corpusStems(text);
+  let n = 0;
+  for (const w of words) if (wordPresent(w, stems)) n += 1;
+  return n;
+}
+
+export function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
+  const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
+  const topic = prefileTopic(u.question, context);
+  const parts = [
+    `À noter\u202f: les dates clés, les parties (${PARTIES[topic]}) et les sommes en jeu.`,
+    `À rassembler\u202f: ${DOCUMENTS[topic]}.`,
+  ];
+  const primary = views[0];
+  if (primary) {
+    const resources = [...(primary.fiche?.services ?? [])]
+      .filter((r) => countHits(u.words, r.title) > 0)
+      .slice(0, LIMITS.resources)
+      .map((r) => {
+        const url = resourceUrl(r, primary.fiche);
+        return `- ${r.type ? `${r.type}\u202f: ` : ''}${r.title}${url ? ` — ${url}` : ''} [${primary.source.n}]`;
+      });
+    if (resources.length > 0) parts.push(`Modèles et services en ligne\u202f:\n${resources.join('\n')}`);
+  }
+  const questions = [
+    openGroup ? `Ma situation relève-t-elle du cas ${openGroup.kept.slice(0, 4).map((o) => `« ${o} »`).join(' ou du cas ')}\u202f?` : undefined,
+    "Quels délais s'appliquent à ma situation, et depuis quand courent-ils\u202f?",
+  ].filter((q): q is string => q !== undefined);
+  parts.push(`À demander au professionnel\u202f: ${questions.join(' ')}`);
+  return parts.join('\n\n');
+}
+
+export function professionalSection(u: Understanding, views: readonly SourceView[], city: string | undefined): string {
+  const sourceTexts = views.flatMap((v) => [...(v.fiche?.whereToGo ?? []).map((w) => w.title), ...v.source.passages.map((p) => p.text)]);
+  const topicText = [u.question, ...views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`)].join(' ');
+  const pros = pickProfessionals(sourceTexts, topicText, LIMITS.professionals + 1, u.question);
+  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}\u202f: ${p.role}`);
+  const where = city?.trim()
+    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous\u202f: /#professionnels`
+    : 'Trouver un professionnel près de chez vous\u202f: /#professionnels';
+  return `${lines.join('\n')}\n\n${where}`;
+}
+
+/**
+ * The question and the buttons of a choice, in the fiche's words: options that share their first words
+ * (« Logement vide » / « Logement meublé ») read « Logement : » with the buttons « vide » and « meublé »;
+ * otherwise « Votre situation correspond à : » with the whole headings.
+ */
+export function choiceWording(headings: readonly string[], options: AnswerChoices['options']): AnswerChoices {
+  const words = headings.map((h) => h.split(/\s+/u));
+  let common = 0;
+  while (words.every((w) => w.length > common + 1 && w[common]?.toLowerCase() === words[0]?.[common]?.toLowerCase())) common += 1;
+  if (common === 0) return { question: 'Votre situation correspond à\u202f:', options: [...options] };
+  const prefix = (words[0] ?? []).slice(0, common).join(' ');
+  return {
+    question: `${prefix}\u202f:`,
+    options: options.map((o, i) => ({ ...o, label: (words[i] ?? []).slice(common).join(' ') })),
+  };
+}
