@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
-import { total } from '../extractive/weights';
+import { total } from '../candidates/weights';
 import { explainQuestion, formatExplain } from './explain';
 
 let engine: SearchEngine;
