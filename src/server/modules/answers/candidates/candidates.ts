@@ -60,6 +60,11 @@ export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|
 
 export interface ComposeWork {
   matcher: TopicMatcher;
+  /**
+   * The pré-dossier and professionals sections, which do not depend on the option of a choice: written
+   * once for the first answer and each option's (by section and open group).
+   */
+  sections: Map<string, string>;
   /** Views of the later sources (their cases are never forced). */
   views: Map<number, SourceView>;
   /** Verdicts of conditions and headings against the facts, by text. */
@@ -71,7 +76,7 @@ export interface ComposeWork {
 }
 
 export function newWork(u: Understanding): ComposeWork {
-  return { matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
+  return { sections: new Map(), matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
 }
 
 export function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {

@@ -51,6 +51,13 @@ export interface ExtractiveAnswer {
  * patterns below mark word edges with Unicode lookarounds.
  */
 
+/** A section's text that is the same for every answer of one question (see `ComposeWork.sections`). */
+function once(work: ComposeWork, key: string, write: () => string): string {
+  let text = work.sections.get(key);
+  if (text === undefined) work.sections.set(key, (text = write()));
+  return text;
+}
+
 export function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions, u: Understanding, work: ComposeWork): ExtractiveAnswer {
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced, work);
@@ -92,8 +99,8 @@ export function compose(question: string, sources: RetrievedSource[], fiches: (i
     section('summary', summaryText),
     section('law', lawText),
     section('steps', stepsText),
-    section('prefile', prefileSection(u, views, group)),
-    section('professional', professionalSection(u, views, opts.city)),
+    section('prefile', once(work, `prefile|${group ? caseGroupKey(group) : ''}`, () => prefileSection(u, views, group))),
+    section('professional', once(work, 'professional', () => professionalSection(u, views, opts.city))),
   ];
   return choices ? { sections, choices } : { sections };
 }

@@ -38,7 +38,7 @@ export const AGE_SUBJECT_RE = /^(?:Le |Un |Les |Des |L'|L’|Tout )(?:(?:salari�
  * The condition a sentence states for itself: « Si …, », « Pour …, », a table row's « … : », or an
  * age group as its subject.
  */
-export function sentenceCondition(sentence: string): string | undefined {
+function sentenceConditionOf(sentence: string): string | undefined {
   const lead = /^(?:Si|S'il|S'ils|S'elle|S'elles|Sans|Pour|En cas d[e']|Lorsque|Lorsqu'|Quand|Dans le cas d[eu']|Avant|Après|À partir d[eu'])\s?([^,:]{3,120})[,:]/u.exec(sentence);
   if (lead) return lead[0];
   // A table row read as a sentence: « Ressources : entre 69 309 € et 92 381 € inclus ; montant de base : 65,98 €. »
@@ -57,7 +57,7 @@ export function sentenceCondition(sentence: string): string | undefined {
  * The condition a sentence states at its end (« Pour les remplacer, il n'est pas nécessaire de retourner
  * chez le médecin, si votre dernière ordonnance date de moins de 3 ans. »).
  */
-export function trailingCondition(sentence: string): string | undefined {
+function trailingConditionOf(sentence: string): string | undefined {
   return /, ((?:(?:si|lorsque|quand) |lorsqu['’]|s['’]ils? )[^,;:]{3,120})\.$/u.exec(sentence)?.[1];
 }
 
@@ -73,7 +73,7 @@ export const BACK_REFERENCE_RE =
  * « ce droit » whose noun the sentence itself named before (« Si l'un des parents bénéficie d'un droit de
  * visite … et si l'autre l'empêche d'exercer ce droit, … ») refers to its own words.
  */
-export function refersBack(sentence: string): boolean {
+function refersBackOf(sentence: string): boolean {
   if (DEPENDENT_RE.test(sentence)) return true;
   for (const m of sentence.matchAll(BACK_REFERENCE_RE)) {
     const noun = /\S+$/u.exec(m[0])?.[0].replace(/s$/u, '') ?? '';
@@ -89,7 +89,7 @@ export function isDependent(sentence: string): boolean {
 }
 
 /** The first column's heading of a table row read as a sentence (« Dommage subi par la victime : … ; … »). */
-export function tableColumn(sentence: string): string | undefined {
+function tableColumnOf(sentence: string): string | undefined {
   if (!sentence.includes(' ; ')) return undefined;
   const m = /^([^:;]{3,80}) : /u.exec(sentence);
   return m ? m[1] : undefined;
@@ -201,4 +201,28 @@ export function kindMatches(kind: QuestionKind, f: UnitFeatures): boolean {
     default:
       return false;
   }
+}
+
+const sentenceConditionCache = new Lru<string, { v: string | undefined }>(20_000);
+/** `sentenceConditionOf`, read once per sentence (the same fiches' sentences recur in every answer). */
+export function sentenceCondition(sentence: string): string | undefined {
+  return sentenceConditionCache.memo(sentence, (x) => ({ v: sentenceConditionOf(x) })).v;
+}
+
+const trailingConditionCache = new Lru<string, { v: string | undefined }>(20_000);
+/** `trailingConditionOf`, read once per sentence (the same fiches' sentences recur in every answer). */
+export function trailingCondition(sentence: string): string | undefined {
+  return trailingConditionCache.memo(sentence, (x) => ({ v: trailingConditionOf(x) })).v;
+}
+
+const refersBackCache = new Lru<string, { v: boolean }>(20_000);
+/** `refersBackOf`, read once per sentence (the same fiches' sentences recur in every answer). */
+export function refersBack(sentence: string): boolean {
+  return refersBackCache.memo(sentence, (x) => ({ v: refersBackOf(x) })).v;
+}
+
+const tableColumnCache = new Lru<string, { v: string | undefined }>(20_000);
+/** `tableColumnOf`, read once per sentence (the same fiches' sentences recur in every answer). */
+export function tableColumn(sentence: string): string | undefined {
+  return tableColumnCache.memo(sentence, (x) => ({ v: tableColumnOf(x) })).v;
 }
