@@ -198,6 +198,9 @@ describe.each(DB_KINDS)('POST /api/answers on %s', (kind) => {
       expectValidMarkers({ ...answer, sections: o.sections });
     }
     expect(answer.choices?.options.map((o) => o.label).join(' ')).toMatch(/meubl/iu);
+    // Offered only because the case changes the answer: each option's « En bref » says something else.
+    const leads = (answer.choices?.options ?? []).map((o) => o.sections[0]?.text);
+    expect(new Set(leads).size).toBe(leads.length);
     expect(await balance(userId)).toBe(2);
 
     const stream = await b.post('/api/answers', { question: OPEN_CASE }, { accept: 'text/event-stream' });
