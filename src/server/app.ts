@@ -148,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     holder: engineHolder,
     indexDir: config.indexDir,
     settings: config.corpusUpdate,
+    // Read at each update, long after the model of meaning (registered next) is decorated.
+    vectors: () => app.semantic?.forCorpusUpdate(),
     ...(deps.corpusUpdate ? { updater: deps.corpusUpdate } : {}),
   });
   await app.register(semanticPlugin, { config, holder: engineHolder, ...(deps.onVectorsProgress ? { onProgress: deps.onVectorsProgress } : {}) });

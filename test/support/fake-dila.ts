@@ -17,6 +17,8 @@ export type FakeDilaMode =
   | 'fixture'
   /** The fixture fiches with newer dates and one more fiche, F90004 (data of 2026-11-20). */
   | 'newer'
+  /** The newer archive with one fiche edited: F90001's summary rewritten (data of 2026-11-21). */
+  | 'edited'
   /** Only the resource R90003: an archive that lost most of its fiches. */
   | 'incomplete'
   /** Bytes that are not a zip. */
@@ -58,6 +60,10 @@ export function fakeDilaArchive(mode: Exclude<FakeDilaMode, 'corrupt' | 'slow' |
     .replace(/<dc:title>[^<]*<\/dc:title>/, '<dc:title>Préavis du locataire qui quitte un logement loué (fiche d’essai)</dc:title>')
     .replace(/<dc:description>[^<]*<\/dc:description>/, '<dc:description>Durée du préavis de départ du locataire : un ou trois mois.</dc:description>')
     .replace(/modified \d{4}-\d{2}-\d{2}/, 'modified 2026-11-20');
+  if (mode === 'newer') return zip(newer);
+  newer['F90001.xml'] = (newer['F90001.xml'] ?? '')
+    .replace(/<dc:description>[^<]*<\/dc:description>/, '<dc:description>Le bailleur rend le dépôt de garantie dans un délai d’un ou deux mois après la remise des clés.</dc:description>')
+    .replace(/modified \d{4}-\d{2}-\d{2}/, 'modified 2026-11-21');
   return zip(newer);
 }
 
@@ -79,6 +85,7 @@ export async function startFakeDila(initial: FakeDilaMode = 'fixture'): Promise<
     switch (mode) {
       case 'fixture':
       case 'newer':
+      case 'edited':
       case 'incomplete':
         send(res, fakeDilaArchive(mode));
         return;

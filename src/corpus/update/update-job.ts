@@ -2,11 +2,16 @@
  * One scheduled corpus update, as run away from the server's event loop (in a child process, see
  * src/server/modules/corpus-update): download the DILA archives (their fiches parsed as they arrive),
  * stop there when they are the ones the index in service was built from, otherwise build a new index in
- * `stagingDir` (buildStagedIndex: the one place where it is built), and check it
- * against the index in service. The staging directory is removed on any failure; on success the server
- * moves it into place and loads it.
+ * `stagingDir` (buildStagedIndex: the one place where it is built), check it
+ * against the index in service, and, when the server named its model of meaning (`vectors`), compute the
+ * new index's vectors into `stagingDir`.vectors/ (prepare-vectors.ts: only the fiches whose title or
+ * summary changed are sent to the model; a model that is down or fails never fails the update). The
+ * staging directory and its vectors are removed on any failure; on success the server moves both into
+ * place and loads the index.
  */
 import fs from 'node:fs';
+import { prepareVectors, type PreparedVectors, type VectorsJob } from '../../server/modules/semantic/prepare-vectors.js';
+import { vectorCacheDir } from '../../server/modules/semantic/vector-cache.js';
 import { buildIndex } from '../build-index.js';
 import { FicheCollector } from '../dila-archive.js';
 import { openIndex } from '../engine.js';
@@ -30,6 +35,8 @@ export interface UpdateJobOptions {
   includeOtherSources?: boolean;
   bounds?: CheckBounds;
   smokeQueries?: readonly string[];
+  /** The model of meaning the server uses, when it is up: the new index's vectors are computed with it. */
+  vectors?: VectorsJob;
 }
 
 /** A short description of an index, safe to log and to show in /api/health. */
@@ -41,7 +48,7 @@ export interface IndexSummary {
 
 export type UpdateJobResult =
   | { outcome: 'unchanged'; digest: string; bytes: number }
-  | { outcome: 'built'; digest: string; bytes: number; stagingDir: string; index: IndexSummary; check: IndexCheck }
+  | { outcome: 'built'; digest: string; bytes: number; stagingDir: string; index: IndexSummary; check: IndexCheck; vectors?: PreparedVectors }
   | { outcome: 'failed'; failure: CorpusUpdateFailure; message: string; check?: IndexCheck; detail?: string };
 
 /** The job's result as the child process sends it: with its peak memory (resident set, MB) when measured. */
@@ -52,7 +59,7 @@ export function dilaSourceKey(digest: string): string {
 }
 
 export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobResult> {
-  fs.rmSync(opts.stagingDir, { recursive: true, force: true });
+  removeStaging(opts);
   try {
     // Each fiche's XML file is parsed as soon as it is downloaded (nothing else of the archives is kept).
     const collector = new FicheCollector();
@@ -78,15 +85,29 @@ export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobRes
     await buildStagedIndex(fiches, opts, sourceKey);
 
     const next = openIndex(opts.stagingDir);
-    const current = readManifest(opts.indexDir) ? openIndex(opts.indexDir) : undefined;
     try {
-      const check = checkNewIndex(next, current, opts.bounds ?? DEFAULT_CHECK_BOUNDS, opts.smokeQueries);
+      const current = readManifest(opts.indexDir) ? openIndex(opts.indexDir) : undefined;
+      let check: IndexCheck;
+      try {
+        check = checkNewIndex(next, current, opts.bounds ?? DEFAULT_CHECK_BOUNDS, opts.smokeQueries);
+      } finally {
+        current?.close?.();
+      }
       if (!check.ok) return cleanup(opts, { outcome: 'failed', failure: 'check_failed', message: check.reason ?? 'Contrôle échoué.', check });
+      // Only for an index that passed its checks; prepareVectors never throws.
+      const vectors = opts.vectors ? await prepareVectors(next, opts.vectors, { indexDir: opts.indexDir, stagingDir: opts.stagingDir }) : undefined;
       const m = next.manifest;
-      return { outcome: 'built', digest, bytes, stagingDir: opts.stagingDir, index: { corpusDate: m.corpusDate, fiches: m.fiches, builtAt: m.builtAt }, check };
+      return {
+        outcome: 'built',
+        digest,
+        bytes,
+        stagingDir: opts.stagingDir,
+        index: { corpusDate: m.corpusDate, fiches: m.fiches, builtAt: m.builtAt },
+        check,
+        ...(vectors ? { vectors } : {}),
+      };
     } finally {
       next.close?.();
-      current?.close?.();
     }
   } catch (e) {
     if (e instanceof CorpusUpdateError) {
@@ -98,7 +119,8 @@ export async function runUpdateJob(opts: UpdateJobOptions): Promise<UpdateJobRes
 
 /**
  * The one place where the update builds everything the new index holds, into `opts.stagingDir`, before it
- * is checked and swapped in: whatever else an index carries (other sources, vectors…) is built here too.
+ * is checked and swapped in: whatever else an index carries (other sources…) is built here too. Its
+ * vectors, which need a model that may be down, are computed after the checks (runUpdateJob).
  */
 async function buildStagedIndex(fiches: Fiche[], opts: UpdateJobOptions, sourceKey: string): Promise<void> {
   try {
@@ -118,7 +140,12 @@ function errorDetail(e: unknown): string {
   return (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 300);
 }
 
-function cleanup(opts: UpdateJobOptions, result: UpdateJobResult): UpdateJobResult {
+function removeStaging(opts: UpdateJobOptions): void {
   fs.rmSync(opts.stagingDir, { recursive: true, force: true });
+  fs.rmSync(vectorCacheDir(opts.stagingDir), { recursive: true, force: true });
+}
+
+function cleanup(opts: UpdateJobOptions, result: UpdateJobResult): UpdateJobResult {
+  removeStaging(opts);
   return result;
 }

@@ -30,6 +30,8 @@ export interface CorpusUpdatePluginOptions {
   holder: EngineHolder;
   indexDir: string;
   settings: CorpusUpdateSettings | undefined;
+  /** The model of meaning, for the new index's vectors before the swap (corpus-updater.ts). */
+  vectors?: CorpusUpdaterOptions['vectors'];
   /** Test overrides of the updater. */
   updater?: Partial<Pick<CorpusUpdaterOptions, 'includeCodes' | 'includeOtherSources' | 'startDelayMs' | 'runJob' | 'now'>>;
 }
@@ -55,6 +57,7 @@ async function corpusUpdate(app: FastifyInstance, opts: CorpusUpdatePluginOption
         settings: opts.settings,
         log: app.log,
         onAttempt: (a) => outcomes?.inc({ outcome: a.outcome }),
+        ...(opts.vectors ? { vectors: opts.vectors } : {}),
         ...opts.updater,
       })
     : undefined;

@@ -1,24 +1,35 @@
 /**
  * Child process of a scheduled corpus update (started by corpus-updater.ts with `fork`): receives the
  * job's options as its one IPC message, runs the job (download, parse, build, check: seconds of CPU that
- * must not hold the server's event loop), sends the result back (with its peak memory) and exits. It runs
- * under a memory cap (see corpus-updater.ts).
+ * must not hold the server's event loop; then the new index's vectors, asked of the server's model of
+ * meaning over HTTP), sends the result back (with its peak memory) and exits. It runs under a memory cap
+ * (see corpus-updater.ts).
  *
  * In production it is bundled beside the server (dist/server/corpus-update-worker.js, see
  * scripts/build-server.mjs); from the sources it runs with tsx.
  */
 import { runUpdateJob, type UpdateJobOptions, type UpdateJobResult } from '../../../corpus/update/update-job';
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** The model of meaning of the job (prepare-vectors.ts), when the server sent one. */
+function isVectorsJob(v: unknown): boolean {
+  if (!isRecord(v) || !isRecord(v.settings)) return false;
+  return typeof v.settings.baseUrl === 'string' && typeof v.settings.model === 'string' && typeof v.batchSize === 'number' && typeof v.batchTimeoutMs === 'number' && typeof v.budgetMs === 'number';
+}
+
 function isJob(v: unknown): v is UpdateJobOptions {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
+  if (!isRecord(v)) return false;
   return (
-    Array.isArray(o.urls) &&
-    o.urls.every((u) => typeof u === 'string') &&
-    typeof o.indexDir === 'string' &&
-    typeof o.stagingDir === 'string' &&
-    typeof o.downloadTimeoutMs === 'number' &&
-    typeof o.maxBytes === 'number'
+    Array.isArray(v.urls) &&
+    v.urls.every((u) => typeof u === 'string') &&
+    typeof v.indexDir === 'string' &&
+    typeof v.stagingDir === 'string' &&
+    typeof v.downloadTimeoutMs === 'number' &&
+    typeof v.maxBytes === 'number' &&
+    (v.vectors === undefined || isVectorsJob(v.vectors))
   );
 }
 

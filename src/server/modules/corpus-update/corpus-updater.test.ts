@@ -6,7 +6,10 @@ import { openIndex } from '../../../corpus/engine';
 import { readManifest, updateFromArchive } from '../../../corpus/index-lifecycle';
 import { createEngineHolder, type EngineHolder } from '../../../corpus/engine-holder';
 import type { UpdateJobOptions } from '../../../corpus/update/update-job';
-import { childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+import type { UpdateJobResult } from '../../../corpus/update/update-job';
+import type { VectorsJob } from '../semantic/prepare-vectors';
+import { vectorCacheDir } from '../semantic/vector-cache';
+import { BUILD_GUARD_MS, childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
 
 const FIXTURE_ZIP = path.resolve(import.meta.dirname, '..', '..', '..', 'corpus', 'fixtures', 'vosdroits-fixture.zip');
 const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000, maxMemoryMb: 512 };
@@ -177,6 +180,84 @@ describe('corpus updater schedule', () => {
     expect([1, 2, 3, 4, 5, 9].map((n) => nextDelayMs(day, n) / day)).toEqual([1, 2, 4, 7, 7, 7]);
     expect(nextDelayMs(30 * day, 3)).toBe(30 * day);
     expect(nextDelayMs(day, 0)).toBe(day);
+  });
+
+  // The next two swap the index in service (a copy of it): they come last.
+  const MODEL: VectorsJob = { settings: { baseUrl: 'http://127.0.0.1:9/v1', model: 'bge-m3' }, batchSize: 16, batchTimeoutMs: 60_000, budgetMs: 900_000 };
+
+  /** A job that stages a copy of the index in service, with what the child says of its vectors. */
+  function stagingJob(seen: { job: UpdateJobOptions; guardMs: number }[], vectors?: NonNullable<Extract<UpdateJobResult, { outcome: 'built' }>['vectors']>): UpdateJobRunner {
+    return async (job, { guardMs }) => {
+      seen.push({ job, guardMs });
+      fs.cpSync(indexDir, job.stagingDir, { recursive: true });
+      if (vectors?.prepared) {
+        fs.mkdirSync(vectorCacheDir(job.stagingDir));
+        fs.writeFileSync(path.join(vectorCacheDir(job.stagingDir), 'new.bin'), 'vecteurs');
+      }
+      return {
+        outcome: 'built',
+        digest: 'abc',
+        bytes: 10,
+        stagingDir: job.stagingDir,
+        index: { corpusDate: '2024-03-15', fiches: 3, builtAt: '' },
+        check: { ok: true, fiches: 3, previousFiches: 3, asked: 1, answered: 1, kept: 1 },
+        ...(vectors ? { vectors } : {}),
+      };
+    };
+  }
+
+  it('gives the job the model of meaning and its time, and moves the vectors it prepared into the cache before the swap', async () => {
+    fs.mkdirSync(vectorCacheDir(indexDir), { recursive: true });
+    fs.writeFileSync(path.join(vectorCacheDir(indexDir), 'old.bin'), 'vecteurs');
+    const atSwap: string[][] = [];
+    holder.onSwap(() => atSwap.push(fs.readdirSync(vectorCacheDir(indexDir))));
+    const seen: { job: UpdateJobOptions; guardMs: number }[] = [];
+    const u = updater(stagingJob(seen, { prepared: true, units: 3, computed: 1, ms: 5 }), { vectors: () => ({ job: MODEL }) });
+    expect(await u.runNow()).toMatchObject({ outcome: 'updated' });
+    await u.close();
+    expect(seen).toEqual([{ job: expect.objectContaining({ vectors: MODEL }) as unknown, guardMs: 1000 + BUILD_GUARD_MS + 900_000 }]);
+    // The new index's file alone, there when the holder's listeners ran.
+    expect(atSwap).toEqual([['new.bin']]);
+    expect(fs.readdirSync(tmp).filter((n) => n.includes('staging'))).toEqual([]);
+    expect(logs).toEqual([
+      {
+        level: 'info',
+        msg: 'corpus update: new index in service',
+        obj: { corpusUpdate: expect.objectContaining({ outcome: 'updated', vectors: { prepared: true, units: 3, computed: 1, ms: 5 } }) as unknown },
+      },
+    ]);
+  });
+
+  it('swaps all the same when the model is not up or fails during the update, and says so once', async () => {
+    const seen: { job: UpdateJobOptions; guardMs: number }[] = [];
+    const starting = updater(stagingJob(seen), { vectors: () => ({ unavailable: 'Modèle de sens en cours de démarrage.' }) });
+    expect(await starting.runNow()).toMatchObject({ outcome: 'updated' });
+    await starting.close();
+    expect(seen[0]?.job.vectors).toBeUndefined();
+    expect(seen[0]?.guardMs).toBe(1000 + BUILD_GUARD_MS);
+    const note = 'corpus update: vectors of the new index not prepared before the swap, computed by the server after it';
+    expect(logs.map((l) => [l.level, l.msg, l.obj])).toEqual([
+      ['info', 'corpus update: new index in service', { corpusUpdate: expect.objectContaining({ vectors: { prepared: false, reason: 'Modèle de sens en cours de démarrage.', ms: 0 } }) as unknown }],
+      ['info', note, { corpusUpdate: { event: 'vectors_after_swap', reason: 'Modèle de sens en cours de démarrage.' } }],
+    ]);
+
+    logs.length = 0;
+    const failing = updater(stagingJob(seen, { prepared: false, reason: 'Le service de vecteurs a répondu HTTP 503.', ms: 40 }), { vectors: () => ({ job: MODEL }) });
+    expect(await failing.runNow()).toMatchObject({ outcome: 'updated' });
+    await failing.close();
+    expect(logs.map((l) => [l.level, l.msg])).toEqual([
+      ['info', 'corpus update: new index in service'],
+      ['warn', note],
+    ]);
+    expect(logs[1]?.obj).toEqual({ corpusUpdate: { event: 'vectors_after_swap', reason: 'Le service de vecteurs a répondu HTTP 503.' } });
+
+    // Without a model of meaning in the server, nothing is said of vectors.
+    logs.length = 0;
+    const none = updater(stagingJob(seen));
+    expect(await none.runNow()).toMatchObject({ outcome: 'updated' });
+    await none.close();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]?.obj).not.toHaveProperty('corpusUpdate.vectors');
   });
 
   it('starts the worker with a capped heap, under prlimit when there is one', () => {

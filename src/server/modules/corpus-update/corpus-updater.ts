@@ -18,6 +18,15 @@
  * warning: a machine that cannot reach the archives keeps the shipped data and says so once, in the log
  * and in /api/health (`update.lastOutcome`, `consecutiveFailures`, `nextAt`), not every day.
  *
+ * The new index's vectors (model of meaning) are computed before the swap, in the child process, after the
+ * checks: the server puts its model's address in the job (`vectors`, from `Semantic.forCorpusUpdate()`),
+ * the child sends only the units of the fiches that changed (the others' rows come from INDEX_DIR.vectors/)
+ * and saves the file beside the staging directory (STAGING.vectors/); the swap moves it into
+ * INDEX_DIR.vectors/ just before handing the index to the holder, so the server reads it at the swap and
+ * answers with the dense ranking from the first question. When the model is not up, fails or is too slow,
+ * the update swaps all the same and says so in one log line; the server then computes them after the swap.
+ * The update's time limit grows by the vectors' budget (VECTORS_BUDGET_MS): a slow model never fails it.
+ *
  * The child process is capped in memory (CORPUS_UPDATE_MAX_MEMORY_MB): a V8 heap limit, and a limit of its
  * data segment set with `prlimit` where the system has it (util-linux), which also bounds the memory held
  * outside the heap (buffers); a child stopped for lack of memory ends the attempt with `out_of_memory`.
@@ -32,6 +41,8 @@ import type { EngineHolder } from '../../../corpus/engine-holder';
 import { updateStatePath } from '../../../corpus/index-lifecycle';
 import type { CorpusUpdateFailure } from '../../../corpus/update/download-archives';
 import type { UpdateJobOptions, UpdateJobReply } from '../../../corpus/update/update-job';
+import type { PreparedVectors, VectorsForUpdate } from '../semantic/prepare-vectors';
+import { moveVectorCache, vectorCacheDir } from '../semantic/vector-cache';
 
 export type CorpusUpdateOutcome = 'updated' | 'unchanged' | CorpusUpdateFailure;
 
@@ -99,6 +110,12 @@ export interface CorpusUpdaterOptions {
   includeOtherSources?: boolean;
   /** Delay of the first update after a start when none ran within the interval (default 60 s). */
   startDelayMs?: number;
+  /**
+   * The model of meaning when the update starts (undefined: none in this server): where the child sends
+   * the new index's units, or why it cannot. Read at each attempt (the local model changes port when it
+   * restarts).
+   */
+  vectors?: () => VectorsForUpdate | undefined;
   /** How the job runs (default: in a child process). */
   runJob?: UpdateJobRunner;
   /** Clock (tests). */
@@ -218,7 +235,7 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal, ma
               message: `Le processus de mise à jour du corpus s'est arrêté (${sig ?? `code ${code}`}).`,
               detail: stderr.trim().slice(-300),
             });
-      if (r.outcome !== 'built') fs.rmSync(job.stagingDir, { recursive: true, force: true });
+      if (r.outcome !== 'built') removeStaging(job.stagingDir);
       resolve(r);
     };
     child.on('close', settle);
@@ -254,7 +271,13 @@ function readState(indexDir: string): CorpusUpdateState {
   }
 }
 
-/** Removes what an interrupted update may have left beside the index. */
+/** Removes a staged index and the vectors computed for it. */
+function removeStaging(stagingDir: string): void {
+  fs.rmSync(stagingDir, { recursive: true, force: true });
+  fs.rmSync(vectorCacheDir(stagingDir), { recursive: true, force: true });
+}
+
+/** Removes what an interrupted update may have left beside the index (a staging directory's vectors too). */
 function removeLeftovers(indexDir: string): void {
   const dir = path.dirname(indexDir);
   const base = path.basename(indexDir);
@@ -325,6 +348,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
   async function attempt(): Promise<UpdateAttempt> {
     const started = now();
     const staging = `${opts.indexDir}.staging-${process.pid}-${started}`;
+    const model = opts.vectors?.();
     const job: UpdateJobOptions = {
       urls: opts.settings.urls,
       indexDir: opts.indexDir,
@@ -333,34 +357,48 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
       maxBytes: opts.settings.maxBytes,
       ...(opts.includeCodes === false ? { includeCodes: false } : {}),
       ...(opts.includeOtherSources === false ? { includeOtherSources: false } : {}),
+      ...(model && 'job' in model ? { vectors: model.job } : {}),
     };
     const before = opts.holder.current();
     const previous = { corpusDate: before.corpusDate, fiches: before.ficheCount };
     let result: UpdateJobReply;
     try {
-      result = await runJob(job, { guardMs: opts.settings.downloadTimeoutMs + BUILD_GUARD_MS, signal: abort.signal, maxMemoryMb: opts.settings.maxMemoryMb });
+      const guardMs = opts.settings.downloadTimeoutMs + BUILD_GUARD_MS + (job.vectors?.budgetMs ?? 0);
+      result = await runJob(job, { guardMs, signal: abort.signal, maxMemoryMb: opts.settings.maxMemoryMb });
     } catch {
       result = { outcome: 'failed', failure: 'build_failed', message: 'Le processus de mise à jour du corpus a échoué.' };
     }
     let outcome: CorpusUpdateOutcome;
     let message: string | undefined;
     let swapMs: number | undefined;
+    /** The new index's vectors, when the server has a model of meaning and the index went into service. */
+    let vectors: PreparedVectors | undefined;
     if (result.outcome === 'built' && closed) {
-      fs.rmSync(result.stagingDir, { recursive: true, force: true });
+      removeStaging(result.stagingDir);
       outcome = 'swap_failed';
       message = "Serveur en cours d'arrêt\u202f: nouvel index abandonné.";
     } else if (result.outcome === 'built') {
       const t = performance.now();
       try {
         const next = installIndex(opts.indexDir, result.stagingDir);
+        // Into the server's cache before the swap: the holder's listeners (semantic-plugin.ts) read them.
+        const prepared = result.vectors;
+        const moved = prepared?.prepared === true && moveVectorCache(vectorCacheDir(result.stagingDir), vectorCacheDir(opts.indexDir));
         opts.holder.swap(next);
         outcome = 'updated';
+        if (model) {
+          vectors =
+            prepared?.prepared === true && !moved
+              ? { prepared: false, reason: 'Vecteurs non déplacés dans le dossier du cache.', ms: prepared.ms }
+              : (prepared ?? { prepared: false, reason: 'unavailable' in model ? model.unavailable : 'Vecteurs non calculés.', ms: 0 });
+        }
         fs.promises.rm(`${opts.indexDir}.previous`, { recursive: true, force: true }).catch(() => undefined);
       } catch {
-        fs.rmSync(result.stagingDir, { recursive: true, force: true });
+        removeStaging(result.stagingDir);
         outcome = 'swap_failed';
         message = "Le nouvel index n'a pas pu être chargé ; l'index précédent reste en service.";
       }
+      fs.rmSync(vectorCacheDir(result.stagingDir), { recursive: true, force: true });
       swapMs = Math.round(performance.now() - t);
     } else if (result.outcome === 'unchanged') {
       outcome = 'unchanged';
@@ -393,6 +431,7 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
         corpusDate: current.corpusDate,
         fiches: current.ficheCount,
         ...(outcome === 'updated' ? { previousCorpusDate: previous.corpusDate, previousFiches: previous.fiches, swapMs } : {}),
+        ...(vectors ? { vectors } : {}),
         ...(result.outcome !== 'failed' ? { downloadedBytes: result.bytes } : {}),
         ...(message ? { reason: message } : {}),
         ...(result.outcome === 'failed' && result.detail ? { detail: result.detail } : {}),
@@ -404,6 +443,14 @@ export function createCorpusUpdater(opts: CorpusUpdaterOptions): CorpusUpdater {
     else if (outcome === 'unchanged') opts.log.info(fields, 'corpus update: archives unchanged');
     else if (news) opts.log.warn(fields, 'corpus update failed: the previous index stays in service');
     else opts.log.info(fields, 'corpus update failed again: the previous index stays in service');
+    // Once per update: the new index is searched lexically until the server has computed its vectors. A
+    // model that is not up is known (/api/health); one that failed during the update is news.
+    if (vectors && !vectors.prepared) {
+      const note = { corpusUpdate: { event: 'vectors_after_swap', reason: vectors.reason } };
+      const msg = 'corpus update: vectors of the new index not prepared before the swap, computed by the server after it';
+      if (model && 'unavailable' in model) opts.log.info(note, msg);
+      else opts.log.warn(note, msg);
+    }
 
     const done: UpdateAttempt = { outcome, ms, ...(message ? { message } : {}) };
     opts.onAttempt?.(done);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SearchEngine } from '../../../corpus/engine';
 import { createTerminalProgress } from '../../../corpus/progress';
 import { Semantic } from './semantic';
+import { vectorCacheDir } from './vector-cache';
 
 export interface CliSemanticOptions {
   engine: SearchEngine;
@@ -33,7 +34,7 @@ export async function openCliSemantic(opts: CliSemanticOptions): Promise<Semanti
     // A command waits for each answer: a generous time limit (the server keeps its own).
     queryTimeoutMs: 30_000,
     batchSize: 32,
-    cacheDir: `${opts.indexDir}.vectors`,
+    cacheDir: vectorCacheDir(opts.indexDir),
     log: quiet,
     ...(bar ? { onProgress: (done: number, total: number) => bar(done, total, 'vecteurs') } : {}),
   });

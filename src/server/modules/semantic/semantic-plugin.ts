@@ -7,13 +7,16 @@ import type { Config } from '../../config';
 import { appMetrics } from '../../plugins/metrics';
 import { createQueryModels, type QueryModelsProvider, type RetrievalModelName, type RetrievalModelOutcome } from '../answers/retrieval/query-models';
 import { LOCAL_MODEL, Semantic, type SemanticState } from './semantic';
+import { vectorCacheDir } from './vector-cache';
 
 /**
  * The model of meaning in the app (semantic.ts): the local model process started once the app listens
  * (unless EMBEDDINGS_BASE_URL names another endpoint, or EMBEDDINGS_LOCAL=off), the corpus's vectors read
- * or computed in the background (and again for an index swapped in by the scheduled update), saved in
- * INDEX_DIR.vectors/; `app.semantic` for /api/search, `app.queryModels` for the answers (with the language
- * model's rewrite); `embeddings` in /api/health, and in /metrics:
+ * or computed in the background, saved in INDEX_DIR.vectors/. For an index swapped in by the scheduled
+ * update, the update's child process has normally computed them before the swap (`app.semantic
+ * .forCorpusUpdate()`, prepare-vectors.ts) and they are read at the swap; otherwise they are computed after
+ * it, as at a first start. `app.semantic` for /api/search, `app.queryModels` for the answers (with the
+ * language model's rewrite); `embeddings` in /api/health, and in /metrics:
  * `questionlegale_embeddings_state{state}`, `questionlegale_embeddings_progress`,
  * `questionlegale_retrieval_models_total{model,outcome}`.
  */
@@ -52,7 +55,7 @@ async function setupSemantic(app: FastifyInstance, opts: SemanticPluginOptions):
           ...(local ? { local: { python: local.python, script: local.script, ...(local.threads ? { threads: local.threads } : {}) } } : {}),
           queryTimeoutMs: remote?.timeoutMs ?? local?.timeoutMs ?? 1500,
           batchSize: remote?.batchSize ?? local?.batchSize ?? 16,
-          cacheDir: `${config.indexDir}.vectors`,
+          cacheDir: vectorCacheDir(config.indexDir),
           log: app.log,
           ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
           ...(opts.overrides?.retryMs !== undefined ? { retryMs: opts.overrides.retryMs } : {}),
@@ -131,6 +134,9 @@ async function setupSemantic(app: FastifyInstance, opts: SemanticPluginOptions):
     app.addHook('onReady', async () => {
       void semantic.start().then(() => semantic.vectors.get(opts.holder.engine));
     });
+    // A new index: its vectors, prepared by the update and moved into the cache just before the swap, are
+    // read here at once (ready from the first question); when they were not, they are computed now in the
+    // background (the site answers lexically meanwhile, and /api/health says `building`).
     opts.holder.onSwap(() => void semantic.vectors.get(opts.holder.engine));
   }
   app.addHook('onClose', async () => {

@@ -13,6 +13,7 @@ import type { SearchEngine } from '../../../corpus/engine';
 import { legalPhrasingsOf } from '../../../corpus/lexicon';
 import { embed, EmbeddingsError, type EmbeddingsSettings } from './embeddings-client';
 import { ModelProcess, type ModelProcessOptions } from './model-process';
+import { VECTORS_BUDGET_MS, type VectorsForUpdate } from './prepare-vectors';
 import { VectorStore } from './vector-store';
 import type { Scored } from './vector-matrix';
 
@@ -74,13 +75,16 @@ export class Semantic {
   readonly process: ModelProcess | undefined;
   private readonly closing = new AbortController();
   private started: Promise<unknown> | undefined;
+  private readonly batchTimeoutMs: number;
 
   constructor(private readonly opts: SemanticOptions) {
     this.process = !opts.remote && opts.local ? new ModelProcess({ ...opts.local, log: opts.log }) : undefined;
+    this.batchTimeoutMs = opts.batchTimeoutMs ?? Math.max(60_000, opts.queryTimeoutMs * 20);
     this.vectors = new VectorStore({
       endpoint: () => this.endpoint(),
+      model: opts.remote?.model ?? LOCAL_MODEL,
       batchSize: opts.batchSize,
-      batchTimeoutMs: opts.batchTimeoutMs ?? Math.max(60_000, opts.queryTimeoutMs * 20),
+      batchTimeoutMs: this.batchTimeoutMs,
       cacheDir: opts.cacheDir,
       retryMs: opts.retryMs ?? 10 * 60_000,
       log: opts.log,
@@ -94,6 +98,20 @@ export class Semantic {
     if (this.opts.remote) return this.opts.remote;
     const baseUrl = this.process?.baseUrl;
     return baseUrl ? { baseUrl, model: LOCAL_MODEL, inputTypes: true } : undefined;
+  }
+
+  /**
+   * For a scheduled corpus update starting now: where its child process sends the new index's units
+   * (prepare-vectors.ts), or why it cannot (the local model is starting, restarting or off: the vectors
+   * are then computed here after the swap).
+   */
+  forCorpusUpdate(): VectorsForUpdate {
+    const settings = this.endpoint();
+    if (!settings) {
+      const p = this.process?.state;
+      return { unavailable: p?.state === 'off' ? `Modèle de sens arrêté (${p.reason}).` : 'Modèle de sens en cours de démarrage.' };
+    }
+    return { job: { settings, batchSize: this.opts.batchSize, batchTimeoutMs: this.batchTimeoutMs, budgetMs: VECTORS_BUDGET_MS } };
   }
 
   /** Starts the local process (if any) and resolves once it is up or off. Never throws. */

@@ -1,6 +1,7 @@
 /**
  * Fiche vectors on disk, so that an embedding model is asked once per index and model, not at every
- * start. One file per (model, index) in a directory beside the index:
+ * start. One file per (model, index) in a directory beside the index (`vectorCacheDir`: INDEX_DIR.vectors/;
+ * a corpus update writes the new index's beside its staging directory, then moves them in before the swap):
  *   "QLDV" | header length (uint32 LE) | header JSON { key, model, sourceKey, dims, ids } | padding to
  *   4 bytes | float32 LE rows (ids.length × dims).
  * `key` identifies the model, the index build and the text given to the model: a file whose key differs
@@ -20,6 +21,11 @@ export interface CacheHeader {
   ids: string[];
   /** Per row, a hash of the text the model read (vector-store.ts): a later build reuses the rows whose text is unchanged. */
   hashes?: string[];
+}
+
+/** The directory of an index's saved vectors: beside it, so that replacing the index leaves them in place. */
+export function vectorCacheDir(indexDir: string): string {
+  return `${indexDir}.vectors`;
 }
 
 export function cacheFile(dir: string, key: string): string {
@@ -81,6 +87,32 @@ export function writeVectorCache(dir: string, header: Omit<CacheHeader, 'ids' | 
   fs.renameSync(tmp, file);
   for (const f of fs.readdirSync(dir)) {
     if (f.endsWith('.bin') && f !== path.basename(file)) fs.rmSync(path.join(dir, f), { force: true });
+  }
+}
+
+/**
+ * Moves the vectors saved in `fromDir` (a corpus update's, computed for its staged index) into `toDir` (the
+ * cache of INDEX_DIR), replacing the files of other keys there, and removes `fromDir`. False when nothing
+ * was moved (none saved, or the directory cannot be written): the server then computes them itself.
+ */
+export function moveVectorCache(fromDir: string, toDir: string): boolean {
+  try {
+    const keys = cacheKeys(fromDir);
+    if (keys.length === 0) return false;
+    fs.mkdirSync(toDir, { recursive: true });
+    const moved = new Set<string>();
+    for (const key of keys) {
+      fs.renameSync(cacheFile(fromDir, key), cacheFile(toDir, key));
+      moved.add(path.basename(cacheFile(toDir, key)));
+    }
+    for (const f of fs.readdirSync(toDir)) {
+      if (f.endsWith('.bin') && !moved.has(f)) fs.rmSync(path.join(toDir, f), { force: true });
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(fromDir, { recursive: true, force: true });
   }
 }
 

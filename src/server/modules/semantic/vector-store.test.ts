@@ -88,7 +88,7 @@ describe('corpus vectors', () => {
     expect(logs).toEqual([
       {
         msg: 'modèle de sens\u202f: vecteurs du corpus prêts',
-        obj: { semantic: { event: 'vectors_ready', units: 6, dims: 256, fromCache: false, ms: expect.any(Number) as unknown } },
+        obj: { semantic: { event: 'vectors_ready', units: 6, computed: 6, dims: 256, fromCache: false, ms: expect.any(Number) as unknown } },
       },
     ]);
 
@@ -98,7 +98,10 @@ describe('corpus vectors', () => {
     expect(emb.requests.length).toBe(before + 2);
     expect([...(cached?.data ?? [])]).toEqual([...(m?.data ?? [])]);
     expect(cached?.ids).toEqual(m?.ids);
-    expect(logs.at(-1)?.obj).toMatchObject({ semantic: { event: 'vectors_ready', fromCache: true } });
+    expect(logs.at(-1)?.obj).toMatchObject({ semantic: { event: 'vectors_ready', fromCache: true, computed: 0 } });
+    // Read in the call itself: ready at once, not after a tick.
+    const readAtOnce = storeFor(cacheDir);
+    expect(readAtOnce.get(engine)?.ids).toEqual(m?.ids);
 
     // The index built again from the same fiches (a restart after `npm run build:index`): same texts, same vectors.
     const rebuilt = await buildSyntheticIndex(path.join(tmp, 'rebuilt'), '2026-02-01');

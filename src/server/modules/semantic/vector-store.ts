@@ -10,6 +10,13 @@
  *
  * A failed computation keeps the vectors it got and resumes after `retryMs`. A computation for an index
  * that was swapped out meanwhile (scheduled corpus update) stops; the new index gets its own.
+ *
+ * After a scheduled corpus update, the new index's vectors are normally ready before it is swapped in: the
+ * update's child process computes them with this same store (prepare-vectors.ts: the rows of unchanged
+ * units taken from the cache of the index in service, `reuseFrom`) and the server moves the file into its
+ * cache before the swap. Reading saved vectors is synchronous (`get` right after a swap finds them ready,
+ * /api/health says `ready`, not `building`); only when the update could not prepare them (model not up, or
+ * failing) are they computed here after the swap, in the background, as on a first start.
  */
 import crypto from 'node:crypto';
 import type { SearchEngine } from '../../../corpus/engine';
@@ -47,13 +54,25 @@ export interface VectorStoreOptions {
   batchSize: number;
   /** Time limit of one batch request. */
   batchTimeoutMs: number;
+  /**
+   * The model's name when it is known without asking the model (the local model's, an operator's): saved
+   * vectors are then read even while the model is not up (restarting when an index is swapped in).
+   */
+  model?: string;
   /** Directory of the cached vectors (beside the index). */
   cacheDir: string;
+  /**
+   * Where the rows of a previous build are looked for (default: `cacheDir`): the corpus update's child
+   * process writes the new index's vectors into the staging directory's cache and reuses those of INDEX_DIR.
+   */
+  reuseFrom?: string;
   /** Wait before computing again after a failure. */
   retryMs: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Told of the progress of a computation (units done, units in all). */
   onProgress?: (done: number, total: number) => void;
+  /** Told when an index's vectors are ready: units in all, units asked of the model, read from the cache. */
+  onReady?: (ready: VectorsReady) => void;
   now?: () => number;
 }
 
@@ -68,10 +87,23 @@ export type VectorStoreStatus =
   | { status: 'ready'; units: number }
   | { status: 'failed'; reason: string };
 
+export interface VectorsReady {
+  units: number;
+  /** Units the model was asked for (0 when every row was saved or reused). */
+  computed: number;
+  fromCache: boolean;
+  ms: number;
+}
+
+interface Units {
+  owners: string[];
+  texts: string[];
+}
+
 class SwappedOut extends Error {}
 
 /** Every unit of the index's fiches, in order, with the fiche each belongs to. */
-function corpusUnits(engine: SearchEngine): { owners: string[]; texts: string[] } {
+function corpusUnits(engine: SearchEngine): Units {
   const owners: string[] = [];
   const texts: string[] = [];
   const seen = new Set<string>();
@@ -122,7 +154,12 @@ export class VectorStore {
   get(engine: SearchEngine): VectorMatrix | undefined {
     const state = this.states.get(engine.manifest);
     if (state?.status === 'ready') return state.matrix;
-    if (!state || (state.status === 'failed' && this.now() - state.at >= this.opts.retryMs)) void this.start(engine);
+    if (!state || (state.status === 'failed' && this.now() - state.at >= this.opts.retryMs)) {
+      void this.start(engine);
+      // Saved vectors are ready from this call on.
+      const started = this.states.get(engine.manifest);
+      if (started?.status === 'ready') return started.matrix;
+    }
     return undefined;
   }
 
@@ -140,15 +177,24 @@ export class VectorStore {
 
   private start(engine: SearchEngine): Promise<VectorMatrix | undefined> {
     const manifest = engine.manifest;
+    const started = this.now();
+    const units = corpusUnits(engine);
+    // Saved vectors are read at once, in this call (an index swapped in after a corpus update that
+    // prepared them is ready from its first question); only a computation goes to the background.
+    const endpoint = this.opts.endpoint();
+    const model = endpoint?.model ?? this.opts.model;
+    const cached = model && units.texts.length > 0 ? readVectorCache(this.opts.cacheDir, this.key(units, model)) : undefined;
+    if (cached) {
+      this.ready(manifest, { matrix: cached.matrix, fromCache: true, computed: 0 }, started);
+      return Promise.resolve(cached.matrix);
+    }
     const previous = this.states.get(manifest);
     const partial = previous?.status === 'failed' ? previous.partial : new Map<number, Float32Array>();
-    const started = this.now();
     const progress = { done: 0, total: 0 };
-    const done = this.compute(engine, manifest, partial, progress).then(
-      ({ matrix, fromCache }) => {
-        this.states.set(manifest, { status: 'ready', matrix });
-        this.opts.log.info({ semantic: { event: 'vectors_ready', units: matrix.ids.length, dims: matrix.dims, fromCache, ms: this.now() - started } }, 'modèle de sens\u202f: vecteurs du corpus prêts');
-        return matrix;
+    const done = this.compute(engine, manifest, endpoint, units, partial, progress).then(
+      (result) => {
+        this.ready(manifest, result, started);
+        return result.matrix;
       },
       (e: unknown) => {
         if (e instanceof SwappedOut || this.abort.signal.aborted) {
@@ -168,13 +214,22 @@ export class VectorStore {
     return done;
   }
 
+  private ready(manifest: object, result: { matrix: VectorMatrix; fromCache: boolean; computed: number }, started: number): void {
+    const { matrix, fromCache, computed } = result;
+    this.states.set(manifest, { status: 'ready', matrix });
+    const ready: VectorsReady = { units: matrix.ids.length, computed, fromCache, ms: this.now() - started };
+    this.opts.log.info({ semantic: { event: 'vectors_ready', ...ready, dims: matrix.dims } }, 'modèle de sens\u202f: vecteurs du corpus prêts');
+    this.opts.onReady?.(ready);
+  }
+
   /**
    * Takes the rows of the last saved vectors whose unit is unchanged (same fiche, same text, same model): a
    * corpus update then computes only the fiches that changed.
    */
   private reusePrevious(model: string, hashes: readonly string[], partial: Map<number, Float32Array>): void {
-    const previous = cacheKeys(this.opts.cacheDir)
-      .map((k) => readVectorCache(this.opts.cacheDir, k))
+    const dir = this.opts.reuseFrom ?? this.opts.cacheDir;
+    const previous = cacheKeys(dir)
+      .map((k) => readVectorCache(dir, k))
       .find((c) => c?.header.model === model && Array.isArray(c.header.hashes));
     if (!previous?.header.hashes) return;
     const rowOf = new Map(previous.header.hashes.map((h, r) => [h, r]));
@@ -188,20 +243,22 @@ export class VectorStore {
   private async compute(
     engine: SearchEngine,
     manifest: object,
+    endpoint: EmbeddingsSettings | undefined,
+    { owners, texts }: Units,
     partial: Map<number, Float32Array>,
     progress: { done: number; total: number },
-  ): Promise<{ matrix: VectorMatrix; fromCache: boolean }> {
-    const endpoint = this.opts.endpoint();
+  ): Promise<{ matrix: VectorMatrix; fromCache: boolean; computed: number }> {
     if (!endpoint) throw new EmbeddingsError('http', "Le modèle de sens n'est pas démarré.");
-    const { owners, texts } = corpusUnits(engine);
     if (texts.length === 0) throw new Error('Aucune fiche à lire.');
     const key = this.key({ owners, texts }, endpoint.model);
+    // Saved under the name of the model answering now, when start() looked under another (`model`).
     const cached = readVectorCache(this.opts.cacheDir, key);
-    if (cached) return { matrix: cached.matrix, fromCache: true };
+    if (cached) return { matrix: cached.matrix, fromCache: true, computed: 0 };
     const hashes = texts.map((t, i) => unitHash(owners[i] as string, t));
     this.reusePrevious(endpoint.model, hashes, partial);
     progress.total = texts.length;
     progress.done = partial.size;
+    let computed = 0;
     for (let i = 0; i < texts.length; i += this.opts.batchSize) {
       const rows: number[] = [];
       for (let j = i; j < Math.min(texts.length, i + this.opts.batchSize); j++) if (!partial.has(j)) rows.push(j);
@@ -219,6 +276,7 @@ export class VectorStore {
       const dims = partial.values().next().value?.length ?? vectors[0]?.length;
       if (vectors.some((v) => v.length !== dims)) throw new EmbeddingsError('protocol', 'Le service de vecteurs a changé de dimensions.');
       rows.forEach((r, j) => partial.set(r, vectors[j] as Float32Array));
+      computed += rows.length;
       progress.done = partial.size;
       this.opts.onProgress?.(progress.done, progress.total);
     }
@@ -232,6 +290,6 @@ export class VectorStore {
     } catch {
       this.opts.log.warn({ semantic: { event: 'vectors_not_saved', cacheDir: this.opts.cacheDir } }, 'modèle de sens\u202f: vecteurs non enregistrés (dossier en lecture seule\u202f?)');
     }
-    return { matrix, fromCache: false };
+    return { matrix, fromCache: false, computed };
   }
 }
