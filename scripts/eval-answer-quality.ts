@@ -33,7 +33,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { createEvalUser, PUBLIC_URL, writeFakeClientDist } from './eval-answers.js';
 import { aggregate, scoreOne, type ScoredRow, type ScorerAggregate, type ScorerItem } from './eval/score-answers.mjs';
-import { formatCoverage, promptCoverage, promptSources, type PromptCoverage } from './eval/prompt-coverage.js';
+import { caseTags, formatCaseTags, formatCoverage, promptCoverage, promptSources, type CaseTags, type PromptCoverage } from './eval/prompt-coverage.js';
 import { understand } from '../src/server/modules/answers/question/understand.js';
 import { RETRIEVAL } from '../src/server/modules/answers/retrieval/retrieve.js';
 import { retrieveWithModels } from '../src/server/modules/answers/retrieval/query-models.js';
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     console.log(`model of meaning: ${app.semantic ? 'on' : 'off (lexical fallback)'}`);
     const apiKey = await createEvalUser(app);
     const set = loadAnswerSet(setFile);
-    const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown; prompt: PromptCoverage })[] = [];
+    const rows: (ScoredRow & { half: 'A' | 'B'; body: unknown; prompt: PromptCoverage; tags: CaseTags })[] = [];
     const times: number[] = [];
     const prompts: { system: string; user: string }[] = [];
     for (const [i, item] of set.entries()) {
@@ -139,11 +139,11 @@ async function main(): Promise<void> {
       const messages = buildMessages(item.q, sources, { understanding });
       const user = messages[1]?.content ?? '';
       prompts.push({ system: messages[0]?.content ?? '', user });
-      rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body, prompt: promptCoverage(item, promptSources(user)) });
+      rows.push({ ...scoreOne(item, res.statusCode, body), half: h, body, prompt: promptCoverage(item, promptSources(user)), tags: caseTags(item, sources.flatMap((src) => src.passages)) });
     }
     const lines: string[] = [];
     const report = (name: string, selected: typeof rows): void => {
-      lines.push(formatAggregate(name, aggregate(selected)), `  ${formatCoverage(selected.map((r) => r.prompt))}`);
+      lines.push(formatAggregate(name, aggregate(selected)), `  ${formatCoverage(selected.map((r) => r.prompt))}`, `  ${formatCaseTags(selected.map((r) => r.tags))}`);
     };
     if (setFile) {
       report(path.basename(setFile), rows);

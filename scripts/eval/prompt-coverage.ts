@@ -41,3 +41,31 @@ export function formatCoverage(rows: readonly PromptCoverage[]): string {
   const direct = rows.filter((r) => r.direct).length;
   return `key facts in the language model's sources ${total === 0 ? '—' : (found / total).toFixed(3)}, direct fact ${direct}/${rows.length}`;
 }
+
+/** The passages marked « (votre cas) » in the model's sources, and those that state another case's rule. */
+export interface CaseTags {
+  tagged: number;
+  /** Tagged passages that match one of the question's `wrong` rules (the rule of another situation). */
+  wrong: number;
+}
+
+/** Counts the case tags of one question's sources (`caseFits` passages, see llm/prompt.ts). */
+export function caseTags(item: { wrong?: readonly { re: string }[] }, passages: readonly { text: string; caseFits?: boolean }[]): CaseTags {
+  const wrongRes = (item.wrong ?? []).map((w) => compileNugget(w.re));
+  let tagged = 0;
+  let wrong = 0;
+  for (const p of passages) {
+    if (!p.caseFits) continue;
+    tagged += 1;
+    const text = normText(p.text.replace(/\s+/gu, ' '));
+    if (wrongRes.some((re) => re.test(text))) wrong += 1;
+  }
+  return { tagged, wrong };
+}
+
+/** « 41 passages marked « (votre cas) » in 17 questions, 6 of them another case's rule » over a set. */
+export function formatCaseTags(rows: readonly CaseTags[]): string {
+  const tagged = rows.reduce((n, r) => n + r.tagged, 0);
+  const wrong = rows.reduce((n, r) => n + r.wrong, 0);
+  return `passages marked « (votre cas) » ${tagged} in ${rows.filter((r) => r.tagged > 0).length} questions, ${wrong} of them another case's rule (in ${rows.filter((r) => r.wrong > 0).length} questions)`;
+}

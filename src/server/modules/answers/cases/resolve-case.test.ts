@@ -404,3 +404,19 @@ describe('factVerdict', () => {
     expect(isSituational('Plomberie')).toBe(false);
   });
 });
+
+describe('what settled a case (the language model is told « (votre cas) » only for the facts)', () => {
+  const status = (question: string, paths: string[][], path: string[]): { fits: boolean; factFits: boolean } => {
+    const u = understand(question);
+    const s = pathStatus(path, resolveCases(paths, u.words, u.facts));
+    return { fits: s.fits, factFits: s.factFits };
+  };
+  it('a case the person’s facts settle is theirs', () => {
+    const paths = [['Logement vide', 'Préavis'], ['Logement meublé', 'Préavis']];
+    expect(status('Je loue un meublé, quel préavis ?', paths, ['Logement meublé', 'Préavis'])).toEqual({ fits: true, factFits: true });
+  });
+  it('an event the question only names fits, but is not told as the person’s case', () => {
+    const paths = [['En cas de décès du locataire'], ['En cas d’abandon du logement']];
+    expect(status('Mon colocataire a abandonné le logement, que faire ?', paths, ['En cas d’abandon du logement'])).toEqual({ fits: true, factFits: false });
+  });
+});

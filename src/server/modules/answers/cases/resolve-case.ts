@@ -565,6 +565,12 @@ export interface CaseGroup {
   /** Options kept for the person (all of them when the group is open). */
   kept: string[];
   state: 'settled' | 'open';
+  /**
+   * What settled it: the person's facts (their housing, contract, a figure in a heading's range), the
+   * option they chose, or the question's words and defaults (a word named, « Cas général », today's rules).
+   * Only the first two tell the language model « (votre cas) ».
+   */
+  by?: 'facts' | 'choice';
 }
 
 export interface CaseResolution {
@@ -744,7 +750,7 @@ function resolve(
     }
     const forcedOption = forced.get(key);
     if (forcedOption !== undefined && options.includes(forcedOption)) {
-      groups.push({ prefix, options, kept: [forcedOption], state: 'settled' });
+      groups.push({ prefix, options, kept: [forcedOption], state: 'settled', by: 'choice' });
       continue;
     }
     // The facts decide first; the question's words decide between cases only when the options are
@@ -761,7 +767,7 @@ function resolve(
       personal ||
       options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     if (factFits.length > 0 && factFits.length < options.length && (alternatives || verdicts.includes('conflict'))) {
-      groups.push({ prefix, options, kept: factFits, state: 'settled' });
+      groups.push({ prefix, options, kept: factFits, state: 'settled', by: 'facts' });
       continue;
     }
     // Cases split by a date (« Bail signé avant / depuis le 27 mars 2014 »): without a year in the
@@ -818,6 +824,8 @@ export interface PathStatus {
   excluded: boolean;
   /** The path goes through at least one option that fits the person. */
   fits: boolean;
+  /** …and one of those was settled by the person's facts or choice (`CaseGroup.by`). */
+  factFits: boolean;
   /** Open groups the path goes through, with the option it takes. */
   open: { group: CaseGroup; option: string }[];
 }
@@ -829,13 +837,16 @@ const groupsByKey = new WeakMap<CaseResolution, ReadonlyMap<string, CaseGroup>>(
 export function pathStatus(path: readonly string[], resolution: CaseResolution): PathStatus {
   let byKey = groupsByKey.get(resolution);
   if (!byKey) groupsByKey.set(resolution, (byKey = new Map(resolution.groups.map((g) => [groupKey(g.prefix), g]))));
-  const status: PathStatus = { excluded: false, fits: false, open: [] };
+  const status: PathStatus = { excluded: false, fits: false, factFits: false, open: [] };
   for (let d = 0; d < path.length; d++) {
     const g = byKey.get(groupKey(path.slice(0, d)));
     const title = path[d] as string;
     if (!g || !g.options.includes(title)) continue;
     if (!g.kept.includes(title)) return { ...status, excluded: true };
-    if (g.state === 'settled') status.fits = true;
+    if (g.state === 'settled') {
+      status.fits = true;
+      if (g.by !== undefined) status.factFits = true;
+    }
     else status.open.push({ group: g, option: title });
   }
   return status;

@@ -251,7 +251,7 @@ function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMa
     const status = pathStatus(p.section, cases);
     if (status.excluded) return [];
     const best = engineBest.has(passageKey(p.section.join(' > '), p.text)) || engineTexts.has(p.text);
-    return [{ p, i, fits: status.fits, score: matcher.count(stems[i] ?? new Set()) + (best ? 1.5 : 0) + (status.fits ? 1 : 0) - i * 0.002 }];
+    return [{ p, i, fits: status.fits, factFits: status.factFits, score: matcher.count(stems[i] ?? new Set()) + (best ? 1.5 : 0) + (status.fits ? 1 : 0) - i * 0.002 }];
   });
   scored.sort((x, y) => y.score - x.score);
   const chosen: typeof scored = [];
@@ -265,7 +265,9 @@ function selectPassages(a: AnalysedFiche, result: SearchResult, matcher: TopicMa
   }
   // In the order of the fiche: procedures and deadlines read in their published order.
   chosen.sort((x, y) => x.i - y.i);
-  return chosen.map(({ p, fits }) => ({ sectionPath: [...p.section], text: p.text, ...(fits ? { caseFits: true } : {}) }));
+  // Only a case the person's facts settled is told to the language model as theirs (« (votre cas) »): a
+  // case settled by a word of the question or by default may be another person's.
+  return chosen.map(({ p, factFits }) => ({ sectionPath: [...p.section], text: p.text, ...(factFits ? { caseFits: true } : {}) }));
 }
 
 function references(fiche: Fiche, engine: SearchEngine): RetrievedReference[] {

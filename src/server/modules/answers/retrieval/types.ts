@@ -7,7 +7,7 @@ export interface RetrievedPassage {
   /** Section path inside the fiche (situation, chapter, sub-chapter…). */
   sectionPath: string[];
   text: string;
-  /** The passage lies under a case of the fiche that fits the person's facts (given first to the model). */
+  /** The passage lies under a case of the fiche that the person's facts settled (given first to the model, marked « (votre cas) »). */
   caseFits?: boolean;
 }
 
