@@ -63,20 +63,20 @@ export function formatExplain(r: ExplainReport, candidates = 10): string {
   const facts = Object.entries(u.facts).filter(([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0));
   const lines = [
     'QUESTION COMPRISE',
-    `  genre : ${u.kind}`,
-    `  mots du sujet : ${u.words.map((w) => `${w.word}${w.asked ? '*' : ''}`).join(', ') || '(aucun)'}   (* : dans la phrase qui demande)`,
-    `  faits : ${facts.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ; ') || '(aucun)'}`,
+    `  genre\u202f: ${u.kind}`,
+    `  mots du sujet\u202f: ${u.words.map((w) => `${w.word}${w.asked ? '*' : ''}`).join(', ') || '(aucun)'}   (*\u202f: dans la phrase qui demande)`,
+    `  faits\u202f: ${facts.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ; ') || '(aucun)'}`,
     '',
     'CANAUX DE RECHERCHE',
-    '  lexical (BM25F) :',
+    '  lexical (BM25F)\u202f:',
     ...r.lexical.map((x, i) => `    ${i + 1}. ${x.id} ${round(x.score)}  ${x.title}`),
-    `  sens (similarité cosinus) : ${r.dense.outcome}`,
+    `  sens (similarité cosinus)\u202f: ${r.dense.outcome}`,
     ...r.dense.fiches.map((x, i) => `    ${i + 1}. ${x.id} ${x.similarity.toFixed(3)}  ${x.title}`),
-    r.outOfScope ? '  → hors du champ : la question serait refusée.' : '  sources de la réponse (ordre fusionné) :',
+    r.outOfScope ? '  → hors du champ\u202f: la question serait refusée.' : '  sources de la réponse (ordre fusionné)\u202f:',
     ...r.sources.map((s) => `    [${s.n}] ${s.id}  ${s.title}`),
     '',
     'CAS DE LA FICHE PRINCIPALE',
-    ...(r.cases.length === 0 ? ['  (aucun cas)'] : r.cases.map((c) => `  ${c.heading} : ${c.state === 'open' ? 'ouvert' : 'réglé'} — gardés : ${c.kept.map((k) => `« ${k} »`).join(', ')}${c.kept.length < c.options.length ? ` ; écartés : ${c.options.filter((o) => !c.kept.includes(o)).map((o) => `« ${o} »`).join(', ')}` : ''}`)),
+    ...(r.cases.length === 0 ? ['  (aucun cas)'] : r.cases.map((c) => `  ${c.heading}\u202f: ${c.state === 'open' ? 'ouvert' : 'réglé'} — gardés\u202f: ${c.kept.map((k) => `« ${k} »`).join(', ')}${c.kept.length < c.options.length ? ` ; écartés\u202f: ${c.options.filter((o) => !c.kept.includes(o)).map((o) => `« ${o} »`).join(', ')}` : ''}`)),
   ];
   if (r.composer) {
     lines.push('', `CANDIDATS (${Math.min(candidates, r.composer.candidates.length)} premiers sur ${r.composer.candidates.length}, score = somme des parts)`);
@@ -84,7 +84,7 @@ export function formatExplain(r: ExplainReport, candidates = 10): string {
       const parts = Object.entries(c.parts).filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${round(v)}`);
       lines.push(`  ${i + 1}. [${c.source}] ${round(c.score)}  ${clip(c.text)}`, `       ${c.path.join(' › ') || '(sans titre)'}${c.fits ? ' — cas de la personne' : ''}`, `       ${parts.join(', ')}`);
     });
-    lines.push('', '« EN BREF »', ...r.composer.brief.map((b) => `  ${clip(b.text, 200)}\n    pourquoi : ${b.reason}`));
+    lines.push('', '« EN BREF »', ...r.composer.brief.map((b) => `  ${clip(b.text, 200)}\n    pourquoi\u202f: ${b.reason}`));
   }
   return lines.join('\n');
 }

@@ -112,8 +112,8 @@ export function chooseBrief(ranked: readonly Candidate[], all: readonly Candidat
     summary.push(first);
     quoted.add(first);
     const why = short[0] === best
-      ? `meilleur score pour « En bref » parmi ${short.length} phrases de ${LIMITS.summaryWords} mots au plus (${briefScore(best).toFixed(2)}${best.personUnit ? `, dont ${WEIGHTS.briefPersonUnit} : chiffre dans l'unité de la personne` : ''}; suivante : ${short[1] ? briefScore(short[1]).toFixed(2) : 'aucune'})`
-      : `aucune phrase assez courte : la mieux classée (${best.score.toFixed(2)})`;
+      ? `meilleur score pour « En bref » parmi ${short.length} phrases de ${LIMITS.summaryWords} mots au plus (${briefScore(best).toFixed(2)}${best.personUnit ? `, dont ${WEIGHTS.briefPersonUnit}\u202f: chiffre dans l'unité de la personne` : ''}; suivante\u202f: ${short[1] ? briefScore(short[1]).toFixed(2) : 'aucune'})`
+      : `aucune phrase assez courte\u202f: la mieux classée (${best.score.toFixed(2)})`;
     reasons.push(continued ? `${why}, citée avec la phrase qui la poursuit` : why);
   }
   if (exclusion) {
@@ -136,7 +136,7 @@ export function chooseBrief(ranked: readonly Candidate[], all: readonly Candidat
     if (second) {
       summary.push(second);
       quoted.add(second);
-      reasons.push(`seconde phrase de la même fiche : place restante (${room} mots), autre règle, score ${second.score.toFixed(2)} ≥ ${LIMITS.summarySecondMinShare} × le premier`);
+      reasons.push(`seconde phrase de la même fiche\u202f: place restante (${room} mots), autre règle, score ${second.score.toFixed(2)} ≥ ${LIMITS.summarySecondMinShare} × le premier`);
     }
   }
   return { summary, reasons };
