@@ -5,7 +5,8 @@
  */
 import { normalizeText, squeeze, type Unit } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
-import { factVerdict, pathStatus, resolveCases, type CaseGroup, type CaseResolution, type HeadingVerdict } from '../cases/resolve-case';
+import { pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
+import { factVerdict, type HeadingVerdict } from '../cases/heading-verdict';
 import { YOU_MAY_RE, sentenceCondition, trailingCondition, refersBack, isDependent, tableColumn, EXCEPTION_RE, cachedUnits, unitText, quotableSentence, features, askedFigure, kindMatches } from '../extractive/sentence-kinds';
 import { emptyParts, total, WEIGHTS, type ScoreParts } from './weights';
 import { corpusStems, TopicMatcher } from '../question/topic-words';

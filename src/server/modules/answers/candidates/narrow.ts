@@ -3,7 +3,8 @@
  * exceptions of a long list that concern the person, and the rules of other cases restated outside them.
  */
 import type { Unit } from '../../../../common/french-text';
-import { pathStatus, type HeadingVerdict, type PathStatus } from '../cases/resolve-case';
+import { pathStatus, type PathStatus } from '../cases/resolve-case';
+import { type HeadingVerdict } from '../cases/heading-verdict';
 import { tableColumn, rowCase, cachedUnits, features } from '../extractive/sentence-kinds';
 import { LIMITS } from './weights';
 import { corpusStems, TopicMatcher } from '../question/topic-words';

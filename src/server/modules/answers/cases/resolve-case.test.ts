@@ -3,7 +3,8 @@ import type { SearchEngine } from '../../../../corpus/engine';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { understand } from '../question/understand';
 import type { Fiche } from '../../../../corpus/types';
-import { factVerdict, headingRange, isSituational, negationPair, pathStatus, resolveCases, type CaseResolution } from './resolve-case';
+import { pathStatus, resolveCases, type CaseResolution } from './resolve-case';
+import { factVerdict, headingRange, isSituational, negationPair } from './heading-verdict';
 
 let engine: SearchEngine;
 

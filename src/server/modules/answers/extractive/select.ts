@@ -6,7 +6,8 @@
 import { normalizeText, squeeze, type Unit } from '../../../../common/french-text';
 import type { Candidate } from '../candidates/candidates';
 import { containment } from '../candidates/narrow';
-import { isSituational, negationPair, parallel, type CaseGroup } from '../cases/resolve-case';
+import { parallel, type CaseGroup } from '../cases/resolve-case';
+import { isSituational, negationPair } from '../cases/heading-verdict';
 import { corpusStems, TopicMatcher } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
 import { YOU_MAY_RE, EXCLUSION_RE, EXCEPTION_RE, unitText, countWords, features, othersExample, kindMatches } from './sentence-kinds';

@@ -36,7 +36,8 @@ import { Lru } from '../../../../common/lru';
 import { normalizeText, shortenOnSentence } from '../../../../common/french-text';
 import { scopeSignals, type ScopeSignals } from './scope-signals';
 import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './types';
-import { legalAge, pathStatus, resolveCases } from '../cases/resolve-case';
+import { pathStatus, resolveCases } from '../cases/resolve-case';
+import { legalAge } from '../cases/heading-verdict';
 import { understand, type Understanding } from '../question/understand';
 import type { QueryModels } from './query-models';
 
