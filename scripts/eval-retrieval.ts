@@ -6,6 +6,11 @@
  *
  *   npm run eval:retrieval [-- --set dev|everyday|everyday2|long|answers|scope|all] [--split A|B|all] [--failures N] [--verbose] [--tune key=value,…] [--rewrites FILE] [--no-model]
  *
+ * Each retrieval figure twice, strict then pair-aware. Strict: the expected fiche itself (the sets' expected
+ * fiches are service-public.fr fiches of 2020). Pair-aware: the expected fiche or the fiche paired with it,
+ * the labour ministry's page on the same subject (src/corpus/source-pairs.ts), counts as found: what the
+ * fresher-source rule (engine.ts TUNING.fresher) is judged on beside the strict figure.
+ *
  * Every figure twice: with the model of meaning (started as the server starts it, vectors read from beside
  * the index) and without it (the lexical fallback); --no-model prints the second only.
  *
@@ -37,13 +42,23 @@ export interface EvalItem {
   gold: string[];
 }
 
-export interface EvalMetrics {
-  intents: number;
-  phrasings: number;
+/** hit@1, hit@5, hit@10 and MRR@10 of one way of counting a phrasing's expected fiches as found. */
+export interface RankMetrics {
   hit1: number;
   hit5: number;
   hit10: number;
   mrr10: number;
+}
+
+/**
+ * Strict: the expected fiche (`gold`, a service-public.fr fiche of 2020) is found. Pair-aware (`paired`): the
+ * expected fiche or the fiche paired with it (the other source's page on the same subject, source-pairs.ts)
+ * is found, whichever comes first: a ministry page of 2025 in the expected fiche's place says the same thing.
+ */
+export interface EvalMetrics extends RankMetrics {
+  intents: number;
+  phrasings: number;
+  paired: RankMetrics;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,14 +95,45 @@ export function splitItems(items: EvalItem[], split: 'A' | 'B' | 'all'): EvalIte
 /** What the language model's rewrite gives a question's retrieval (recorded rewrites, `--rewrites`), or undefined. */
 export type ModelsFor = (question: string) => QueryModels | undefined;
 
+/** The expected fiches and the fiches paired with them in the other source (source-pairs.ts): the pair-aware gold. */
+export function pairAwareGold(engine: SearchEngine, gold: readonly string[]): Set<string> {
+  const out = new Set(gold);
+  for (const id of gold) {
+    const pair = engine.pairedFiche?.(id);
+    if (pair) out.add(pair);
+  }
+  return out;
+}
+
+/** Sums of hits and reciprocal ranks of the first found rank (-1 = not found), turned into rates by `rates`. */
+class RankTally {
+  private h1 = 0;
+  private h5 = 0;
+  private h10 = 0;
+  private mrr = 0;
+
+  add(rank: number): void {
+    if (rank === 0) this.h1++;
+    if (rank >= 0 && rank < 5) this.h5++;
+    if (rank >= 0 && rank < 10) {
+      this.h10++;
+      this.mrr += 1 / (rank + 1);
+    }
+  }
+
+  rates(n: number): RankMetrics {
+    const r = (x: number): number => Math.round((x / Math.max(n, 1)) * 1000) / 1000;
+    return { hit1: r(this.h1), hit5: r(this.h5), hit10: r(this.h10), mrr10: r(this.mrr) };
+  }
+}
+
 export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item: EvalItem, query: string, got: string[]) => void, modelsFor?: ModelsFor): EvalMetrics {
   let n = 0;
-  let h1 = 0;
-  let h5 = 0;
-  let h10 = 0;
-  let mrr = 0;
+  const strict = new RankTally();
+  const paired = new RankTally();
   for (const item of items) {
     const gold = new Set(item.gold);
+    const goldOrPair = pairAwareGold(engine, item.gold);
     for (const q of item.variants) {
       n++;
       const models = modelsFor?.(q);
@@ -97,17 +143,12 @@ export function evaluate(engine: SearchEngine, items: EvalItem[], onMiss?: (item
       const lexical = engine.search(terms ? `${q} ${terms}` : q, models?.rerank ? FUSION.lexicalCandidates : 10, { snippets: false });
       const ids = (models?.rerank ? models.rerank(lexical).slice(0, 10) : lexical).map((r) => r.id);
       const rank = ids.findIndex((id) => gold.has(id));
-      if (rank === 0) h1++;
-      if (rank >= 0 && rank < 5) h5++;
-      if (rank >= 0 && rank < 10) {
-        h10++;
-        mrr += 1 / (rank + 1);
-      }
+      strict.add(rank);
+      paired.add(ids.findIndex((id) => goldOrPair.has(id)));
       if ((rank < 0 || rank >= 5) && onMiss) onMiss(item, q, ids);
     }
   }
-  const r = (x: number): number => Math.round((x / Math.max(n, 1)) * 1000) / 1000;
-  return { intents: items.length, phrasings: n, hit1: r(h1), hit5: r(h5), hit10: r(h10), mrr10: r(mrr) };
+  return { intents: items.length, phrasings: n, ...strict.rates(n), paired: paired.rates(n) };
 }
 
 /** Fixed halves of a list: A = even positions (tuning), B = odd positions (held-out). */
@@ -134,41 +175,63 @@ function answerSources(engine: SearchEngine, question: string, modelsFor?: Model
   return retrieveWithModels(engine, question, modelsFor?.(question), { danger: dangerKind(question), ...(maxSources ? { maxSources } : {}) });
 }
 
-/** Expected fiche among the answer's first 3 sources (the `gold top3` of eval-answer-quality). */
-export function answersGoldTop3(engine: SearchEngine, items: readonly { q: string; gold: string[] }[], modelsFor?: ModelsFor): { hits: number; questions: number } {
+/**
+ * Expected fiche among the answer's first 3 sources (the `gold top3` of eval-answer-quality): `hits` strict,
+ * `pairHits` pair-aware (the expected fiche or its paired page of the other source, source-pairs.ts).
+ */
+export function answersGoldTop3(engine: SearchEngine, items: readonly { q: string; gold: string[] }[], modelsFor?: ModelsFor): { hits: number; pairHits: number; questions: number } {
   let hits = 0;
+  let pairHits = 0;
   for (const it of items) {
     const ids = answerSources(engine, it.q, modelsFor).sources.slice(0, 3).map((s) => s.id);
+    const goldOrPair = pairAwareGold(engine, it.gold);
     if (ids.some((id) => it.gold.includes(id))) hits += 1;
+    if (ids.some((id) => goldOrPair.has(id))) pairHits += 1;
   }
-  return { hits, questions: items.length };
+  return { hits, pairHits, questions: items.length };
+}
+
+/** Where an expected fiche stands among an answer's sources (counts of questions). */
+export interface SourcesCounts {
+  first: number;
+  inSources: number;
+  inModelSources: number;
 }
 
 /**
  * Where the expected fiche stands among an answer's sources: first, among the four the extractive composer
- * quotes from, among the five the language model reads (RETRIEVAL.modelSources).
+ * quotes from, among the five the language model reads (RETRIEVAL.modelSources); strict, and pair-aware
+ * (`paired`: the expected fiche or its paired page of the other source).
  */
-export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[], modelsFor?: ModelsFor): { first: number; inSources: number; inModelSources: number; questions: number } {
-  let first = 0;
-  let inSources = 0;
-  let inModelSources = 0;
+export function sourcesFigures(engine: SearchEngine, items: readonly EvalItem[], modelsFor?: ModelsFor): SourcesCounts & { paired: SourcesCounts; questions: number } {
+  const strict: SourcesCounts = { first: 0, inSources: 0, inModelSources: 0 };
+  const paired: SourcesCounts = { first: 0, inSources: 0, inModelSources: 0 };
   let questions = 0;
+  const count = (c: SourcesCounts, wide: readonly string[], found: (id: string) => boolean): void => {
+    const ids = wide.slice(0, RETRIEVAL.defaultSources);
+    if (found(ids[0] ?? '')) c.first += 1;
+    if (ids.some(found)) c.inSources += 1;
+    if (wide.some(found)) c.inModelSources += 1;
+  };
   for (const item of items) {
+    const goldOrPair = pairAwareGold(engine, item.gold);
     for (const q of item.variants) {
       questions += 1;
       // The composer's sources are the first of the model's (retrieval keeps fiches in one order).
       const wide = answerSources(engine, q, modelsFor, RETRIEVAL.modelSources).sources.map((s) => s.id);
-      const ids = wide.slice(0, RETRIEVAL.defaultSources);
-      if (item.gold.includes(ids[0] ?? '')) first += 1;
-      if (ids.some((id) => item.gold.includes(id))) inSources += 1;
-      if (wide.some((id) => item.gold.includes(id))) inModelSources += 1;
+      count(strict, wide, (id) => item.gold.includes(id));
+      count(paired, wide, (id) => goldOrPair.has(id));
     }
   }
-  return { first, inSources, inModelSources, questions };
+  return { ...strict, paired, questions };
 }
 
-function formatSources(name: string, f: ReturnType<typeof sourcesFigures>): string {
-  return `${name}: ${f.questions} questions — expected fiche first source ${f.first}/${f.questions}, among the sources ${f.inSources}/${f.questions}, among the model's ${f.inModelSources}/${f.questions}`;
+function formatSources(name: string, f: ReturnType<typeof sourcesFigures>, suffix = ''): string {
+  const counts = (c: SourcesCounts): string => `first source ${c.first}/${f.questions}, among the sources ${c.inSources}/${f.questions}, among the model's ${c.inModelSources}/${f.questions}`;
+  return [
+    `${name}: ${f.questions} questions — strict (expected fiche): ${counts(f)}${suffix}`,
+    `${' '.repeat(name.length)}  pair-aware (expected fiche or its paired page): ${counts(f.paired)}`,
+  ].join('\n');
 }
 
 export interface ScopeFigures {
@@ -226,8 +289,14 @@ export function formatScope(f: ScopeFigures): string[] {
   ];
 }
 
-export function formatMetrics(name: string, m: EvalMetrics): string {
-  return `${name}: ${m.intents} intents, ${m.phrasings} phrasings — hit@1 ${m.hit1.toFixed(3)}  hit@5 ${m.hit5.toFixed(3)}  hit@10 ${m.hit10.toFixed(3)}  MRR@10 ${m.mrr10.toFixed(3)}`;
+const formatRanks = (m: RankMetrics): string => `hit@1 ${m.hit1.toFixed(3)}  hit@5 ${m.hit5.toFixed(3)}  hit@10 ${m.hit10.toFixed(3)}  MRR@10 ${m.mrr10.toFixed(3)}`;
+
+/** Two lines: the strict figures (the expected fiche), then the pair-aware ones (or its paired page). */
+export function formatMetrics(name: string, m: EvalMetrics, suffix = ''): string {
+  return [
+    `${name}: ${m.intents} intents, ${m.phrasings} phrasings — strict (expected fiche): ${formatRanks(m)}${suffix}`,
+    `${' '.repeat(name.length)}  pair-aware (expected fiche or its paired page of the other source): ${formatRanks(m.paired)}`,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -287,26 +356,29 @@ async function main(): Promise<void> {
     const devLine = (sp: 'A' | 'B' | 'all', withMisses: boolean): void => {
       const name = sp === 'all' ? 'retrieval-dev (all, half A tuned)' : `retrieval-dev ${sp === 'A' ? 'A (tuning)' : 'B (held-out)'}`;
       const items = splitItems(dev, sp);
-      console.log(formatMetrics(name, evaluate(engine, items, withMisses ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
+      console.log(formatMetrics(name, evaluate(engine, items, withMisses ? onMiss : undefined, modelsFor), rewritten(items.flatMap((i) => i.variants))));
     };
     const answersLine = (h: 'A' | 'B'): void => {
       const items = half(answers, h);
       const g = answersGoldTop3(engine, items, modelsFor);
-      console.log(`answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources ${g.hits}/${g.questions} (${(g.hits / Math.max(1, g.questions)).toFixed(3)})${rewritten(items.map((i) => i.q))}`);
+      const rate = (x: number): string => (x / Math.max(1, g.questions)).toFixed(3);
+      console.log(
+        `answers-dev ${h === 'B' ? 'B (held-out)' : 'A (tuning)'}: ${g.questions} questions — expected fiche among the first 3 sources: strict ${g.hits}/${g.questions} (${rate(g.hits)}), pair-aware (or its paired page) ${g.pairHits}/${g.questions} (${rate(g.pairHits)})${rewritten(items.map((i) => i.q))}`,
+      );
     };
     // Held-out figures first.
     if ((set === 'dev' || set === 'all') && splits.includes('B')) devLine('B', splits[0] === 'B');
     if ((set === 'everyday2' || set === 'all') && fs.existsSync(EVERYDAY2_SET_PATH)) {
       const items = loadEvalSet(EVERYDAY2_SET_PATH);
-      console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, items, set === 'everyday2' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
+      console.log(formatMetrics('everyday-questions-2 (held-out)', evaluate(engine, items, set === 'everyday2' ? onMiss : undefined, modelsFor), rewritten(items.flatMap((i) => i.variants))));
     }
     if (set === 'answers' || set === 'all') answersLine('B');
     const longLines = (file: string, name: string, load: (file: string) => EvalItem[] = loadEvalSet): void => {
       if (!fs.existsSync(file)) return;
       const items = load(file);
       const qs = items.flatMap((i) => i.variants);
-      console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined, modelsFor)) + rewritten(qs));
-      console.log(formatSources(name, sourcesFigures(engine, items, modelsFor)) + rewritten(qs));
+      console.log(formatMetrics(name, evaluate(engine, items, set === 'long' ? onMiss : undefined, modelsFor), rewritten(qs)));
+      console.log(formatSources(name, sourcesFigures(engine, items, modelsFor), rewritten(qs)));
     };
     if (set === 'long' || set === 'all') {
       longLines(LONG2_SET_PATH, 'everyday-long-2 (held-out)');
@@ -316,7 +388,7 @@ async function main(): Promise<void> {
     if ((set === 'dev' || set === 'all') && splits.includes('A')) devLine('A', splits[0] === 'A');
     if ((set === 'everyday' || set === 'all') && fs.existsSync(EVERYDAY_SET_PATH)) {
       const items = loadEvalSet(EVERYDAY_SET_PATH);
-      console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, items, set === 'everyday' ? onMiss : undefined, modelsFor)) + rewritten(items.flatMap((i) => i.variants)));
+      console.log(formatMetrics('everyday-questions (tuned on)', evaluate(engine, items, set === 'everyday' ? onMiss : undefined, modelsFor), rewritten(items.flatMap((i) => i.variants))));
     }
     if (set === 'answers' || set === 'all') answersLine('A');
     if (set === 'long' || set === 'all') {
