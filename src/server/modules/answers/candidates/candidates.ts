@@ -1,19 +1,19 @@
 /**
- * The candidates of an answer: every quotable sentence of the sources, cut to the person's case (cases that
- * do not fit are left out), each with its score as a sum of named parts (weights.ts) — what `npm run explain`
- * prints.
+ * The candidates of an answer: the sources as the composer reads them (`sourceViews`), and every quotable
+ * sentence of them, cut to the person's case (cases that do not fit are left out), each with its score as a
+ * sum of named parts (score.ts, weights.ts) — what `npm run explain` prints.
  */
 import { normalizeText, squeeze, type Unit } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
 import { pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
 import { factVerdict, type HeadingVerdict } from '../cases/heading-verdict';
-import { YOU_MAY_RE, sentenceCondition, trailingCondition, refersBack, isDependent, tableColumn, EXCEPTION_RE, cachedUnits, unitText, quotableSentence, features, askedFigure, kindMatches } from '../extractive/sentence-kinds';
-import { emptyParts, total, WEIGHTS, type ScoreParts } from './weights';
+import { sentenceCondition, trailingCondition, refersBack, isDependent, tableColumn, EXCEPTION_RE, cachedUnits, quotableSentence, features } from '../extractive/sentence-kinds';
+import { total, type ScoreParts } from './weights';
 import { corpusStems, TopicMatcher } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from '../retrieval/types';
 import { rowsNamedByQuestion, exceptionFor, excludedRestatement } from './narrow';
-import { factUnits, withoutPenalties } from './person-figures';
+import { scoreParts, scoringOf } from './score';
 
 /** A sentence that could be quoted, with what comes with it. */
 export interface Candidate {
@@ -52,13 +52,13 @@ export interface SourceView {
   passages: { section: readonly string[]; text: string; description: boolean }[];
 }
 
+/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
+export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
+
 /**
  * Work shared by the answers of one question (the first one and each choice's): what does not depend on
  * the option chosen is computed once (a question with a choice of 2 composes 3 answers).
  */
-/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
-export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
-
 export interface ComposeWork {
   matcher: TopicMatcher;
   /**
@@ -138,27 +138,32 @@ export function presentIn(work: ComposeWork, unit: Unit): boolean[] {
   return p;
 }
 
+/** A sentence cut from a source, before its score (score.ts). */
+export interface RawCandidate {
+  view: SourceView;
+  unit: Unit;
+  prev?: Unit;
+  exception?: Unit;
+  path: readonly string[];
+  /** Index of its passage in the view. */
+  pi: number;
+  open: { group: CaseGroup; option: string }[];
+  fits: boolean;
+  /** The case was settled by one of the person's facts (their housing, contract, a figure in range). */
+  factFit: boolean;
+  /** The sentence's own condition (« entre 1 mois et 3 mois de présence : … ») fits the person. */
+  ownFit: boolean;
+  /** Which topic words the sentence holds. */
+  present: boolean[];
+  /** Which topic words the headings above it hold. */
+  context: boolean[];
+  description: boolean;
+}
+
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
 export function candidates(views: readonly SourceView[], u: Understanding, work: ComposeWork): Candidate[] {
-  interface Raw {
-    view: SourceView;
-    unit: Unit;
-    prev?: Unit;
-    exception?: Unit;
-    path: readonly string[];
-    pi: number;
-    open: { group: CaseGroup; option: string }[];
-    fits: boolean;
-    /** The case was settled by one of the person's facts (their housing, contract, a figure in range). */
-    factFit: boolean;
-    /** The sentence's own condition (« entre 1 mois et 3 mois de présence : … ») fits the person. */
-    ownFit: boolean;
-    present: boolean[];
-    context: boolean[];
-    description: boolean;
-  }
   const { matcher } = work;
-  const raws: Raw[] = [];
+  const raws: RawCandidate[] = [];
   for (const view of views) {
     const titleStems = corpusStems(view.source.title);
     const restates = excludedRestatement(view);
@@ -229,46 +234,9 @@ export function candidates(views: readonly SourceView[], u: Understanding, work:
       });
     });
   }
-  // Local rarity of each topic word among the candidate sentences.
-  const n = raws.length;
-  const weights = u.words.map((_, i) => Math.log(1 + n / (1 + raws.filter((r) => r.present[i]).length)));
-  const maxW = Math.max(1e-9, ...weights);
-  const norm = weights.map((w) => w / maxW);
-  const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
+  const scoring = scoringOf(raws, u);
   return raws.map((r): Candidate => {
-    const f = features(r.unit);
-    const parts = emptyParts();
-    let hits = 0;
-    u.words.forEach((_, i) => {
-      if (r.present[i]) {
-        hits += 1;
-        parts.topicWords += WEIGHTS.topicWord * (norm[i] as number);
-      }
-      // In the primary fiche, the headings above a sentence tell which of its passages the question is
-      // about, and count even when the sentence repeats the word; elsewhere they only fill in for it.
-      if (r.context[i] && (r.view.si === 0 || !r.present[i])) parts.headingWords += WEIGHTS.headingWord * (norm[i] as number);
-    });
-    if (r.fits) parts.caseFits = WEIGHTS.caseFits;
-    // The person's own rule: what the question asks for under a case their facts settled. A question whose
-    // wording names no kind is answered by the figure of the one row or sentence whose own condition fits
-    // them (« entre 1 mois et 3 mois de présence : 2 semaines » for six weeks).
-    const answersCase = kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)) || (u.kind === 'autre' && r.ownFit && (f.duration || f.amount));
-    if (r.factFit && answersCase) parts.factCaseAnswer = WEIGHTS.factCaseAnswer;
-    parts.sourceRank = r.view.si === 0 ? WEIGHTS.firstSource : r.view.si === 1 ? WEIGHTS.secondSource : 0;
-    if (kindMatches(u.kind, f)) parts.kindMatch = WEIGHTS.kindMatch;
-    // A fiche titled as a question answers it in its summary.
-    if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) parts.questionFicheSummary = WEIGHTS.questionFicheSummary;
-    if (f.normative) parts.normative = WEIGHTS.normative;
-    if (f.duration || f.amount) parts.figure = WEIGHTS.figure;
-    const text = unitText(r.unit);
-    // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
-    const personUnit = unitsOfFacts.some((re) => re.test(work.fine ? text : withoutPenalties(text)));
-    if (personUnit) parts.factUnit = WEIGHTS.factUnit;
-    if (r.unit.index === 0) parts.lead = WEIGHTS.lead;
-    // The primary fiche's own order: it states its main rules first; its summary often states the answer.
-    if (r.view.si === 0) parts.early = WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
-    if (r.description && r.view.si === 0) parts.primaryDescription = WEIGHTS.primaryDescription;
-    if (askedFigure(u.kind, text)) parts.askedFigure = WEIGHTS.askedFigure;
+    const { parts, hits, personUnit } = scoreParts(r, u, work, scoring);
     const score = total(parts);
     const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
     return {

@@ -1,21 +1,26 @@
 /**
  * The extractive composer (default mode, offline): answers from the retrieved fiches by quoting them,
- * for the person's case, shortly. Deterministic; no text is logged.
+ * for the person's case, shortly. Deterministic; no text is logged. This file only puts the answer
+ * together (`composeExtractive`, and `explainExtractive` for `npm run explain`); each step has its file:
  *
  * 1. The question is understood once (`question/understand.ts`): topic words, kind, facts.
  * 2. The primary fiche's cases are resolved against the facts (`cases/resolve-case.ts`): passages under
  *    a case that does not fit the person are dropped; a case the question leaves open is named as a
  *    condition (« Pour le cas « Logement meublé » : »), and when it changes the direct answer the
- *    answer carries `choices`, one whole answer per option.
- * 3. Every sentence of the sources is a candidate, scored (`weights.ts`). A sentence that depends on the
- *    one before (« Ce délai… ») is quoted with it; a rule is quoted with the exception that follows it
- *    (« Toutefois… », « Sauf… »).
- * 4. « En bref »: the best sentence of the primary fiche for what the question asks (a duration, an
- *    amount, a rule, a step), at most about 60 words, and, when the person gave a figure in the same
- *    unit, one plain sentence of ours that puts it beside the rule (no marker: it is not a quote).
- *    « Ce que dit la loi »: a few rules not yet quoted; « Démarches et délais »: the steps and deadlines.
- *    No sentence twice. The pré-dossier and the professional fit the question's topic.
- * Every quoted sentence is a verbatim slice of a fiche followed by its source's marker `[n]`.
+ *    answer carries `choices`, one whole answer per option (the deciding case: `select.ts`).
+ * 3. Every sentence of the sources is a candidate (`candidates/candidates.ts`; what a sentence says:
+ *    `sentence-kinds.ts`; the table rows, exceptions and restated rules of the person's case:
+ *    `candidates/narrow.ts`), scored as a sum of named parts (`candidates/score.ts`, weights in
+ *    `candidates/weights.ts`). A sentence that depends on the one before (« Ce délai… ») is quoted with
+ *    it; a rule is quoted with the exception that follows it (« Toutefois… », « Sauf… »).
+ * 4. « En bref » (`chooseBrief` in `select.ts`): the best sentence of the primary fiche for what the
+ *    question asks (a duration, an amount, a rule, a step), at most about 60 words, and, when the person
+ *    gave a figure in the same unit, one plain sentence of ours that puts it beside the rule (no marker:
+ *    it is not a quote; `candidates/person-figures.ts`).
+ *    « Ce que dit la loi »: a few rules not yet quoted; « Démarches et délais »: the steps and deadlines
+ *    (`select.ts`). No sentence twice. The pré-dossier and the professional fit the question's topic.
+ * Every quoted sentence is a verbatim slice of a fiche followed by its source's marker `[n]` (the wording
+ * of quotes, conditions, choices and the last two sections: `wording.ts`).
  */
 import type { AnswerChoices, AnswerSection } from '../../../../common/api/answers';
 import { normalizeText, squeeze } from '../../../../common/french-text';
@@ -46,11 +51,6 @@ export interface ExtractiveAnswer {
   choices?: AnswerChoices;
 }
 
-/*
- * JavaScript's \b knows only ASCII letters (« à la charge », « obligé » would never match), so the
- * patterns below mark word edges with Unicode lookarounds.
- */
-
 /** A section's text that is the same for every answer of one question (see `ComposeWork.sections`). */
 function once(work: ComposeWork, key: string, write: () => string): string {
   let text = work.sections.get(key);
@@ -58,7 +58,7 @@ function once(work: ComposeWork, key: string, write: () => string): string {
   return text;
 }
 
-export function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions, u: Understanding, work: ComposeWork): ExtractiveAnswer {
+function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions, u: Understanding, work: ComposeWork): ExtractiveAnswer {
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced, work);
   const all = candidates(views, u, work);

@@ -10,6 +10,11 @@ import { extractFacts, type QuestionFacts } from '../question/facts';
 import type { QuestionKind } from '../question/kind';
 import { corpusStems } from '../question/topic-words';
 
+/*
+ * JavaScript's \b knows only ASCII letters (« à la charge », « obligé » would never match), so the
+ * patterns below mark word edges with Unicode lookarounds.
+ */
+
 /** Rules: obligations, rights, bans. */
 export const NORMATIVE_RE =
   /(?<![\p{L}\p{N}])(?:doit|doivent|peut|peuvent|ne peut|ne peuvent|a le droit|ont le droit|est tenu|sont tenus|interdit|interdite|obligatoire|oblig[ée]e?s?|est puni|sont punis|encourt|ne sont pas|n'est pas|est nul|sont dus|est due?s?|a droit|ont droit|dispose d'un délai|bénéficie|illégale?|gratuite?|à la charge)(?![\p{L}\p{N}])/iu;
