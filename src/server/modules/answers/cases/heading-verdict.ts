@@ -5,7 +5,7 @@
  */
 import { normalizeText } from '../../../../common/french-text';
 import { Lru } from '../../../../common/lru';
-import { HALF_TIME_HOURS, speedExcess, type QuestionFacts } from '../question/facts';
+import { extractFacts, HALF_TIME_HOURS, speedExcess, type QuestionFacts } from '../question/facts';
 import { sameThing } from '../question/topic-words';
 import { CATEGORY_CUES } from './category-cues';
 
@@ -287,19 +287,41 @@ export const headingTexts = new Lru<string, HeadingText>(20_000);
 
 export const headingText = (title: string): HeadingText => headingTexts.memo(title, readHeading);
 
+/**
+ * What a question that says nothing is taken to be (`extractFacts('')`): living in France, French, an adult,
+ * a child living with the parent who asks. These settle cases (the rules abroad are another person's) but
+ * are not the person's own words.
+ */
+const ASSUMED = extractFacts('');
+
 /** How a heading stands against the facts (categories, half-time work, the things the question says are missing, minor or of age, ranges). */
 export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
+  return verdict(title, facts, false);
+}
+
+/**
+ * The same verdict, where only what the person stated makes a fit: a heading that fits only what a silent
+ * question is assumed to be (« En France », « Vous êtes français », « Vous êtes majeur » without an age
+ * told) is 'neutral'. A conflict is one either way. A person who says what is assumed (« je vis en France »)
+ * is not told apart from a silent one.
+ */
+export function statedVerdict(title: string, facts: QuestionFacts): HeadingVerdict {
+  return verdict(title, facts, true);
+}
+
+function verdict(title: string, facts: QuestionFacts, statedOnly: boolean): HeadingVerdict {
   const h = headingText(title);
   const t = h.text;
   let fit = false;
   for (let i = 0; i < CATEGORY_CUES.length; i++) {
-    const value = CATEGORY_CUES[i]?.fact(facts);
+    const cue = CATEGORY_CUES[i];
+    const value = cue?.fact(facts);
     if (value === undefined) continue;
     // The values the heading names (none: the category says nothing here); the person's among them, or a conflict.
     const named = h.named[i] ?? [];
     if (named.length === 0) continue;
-    if (named.includes(String(value))) fit = true;
-    else return 'conflict';
+    if (!named.includes(String(value))) return 'conflict';
+    if (!statedOnly || cue?.fact(ASSUMED) !== value) fit = true;
   }
   // « moins qu'un mi-temps », « au moins un mi-temps »: the person's hours a week against half of 35.
   if (h.belowHalfTime !== undefined && facts.weeklyHours !== undefined) {
@@ -319,8 +341,9 @@ export function factVerdict(title: string, facts: QuestionFacts): HeadingVerdict
       if (ages.some((a) => (a >= 18) === (ofAge === 'majeur'))) fit = true;
       else return 'conflict';
     } else if (facts.adult) {
-      if (ofAge === 'majeur') fit = true;
-      else return 'conflict';
+      // No age told and no minor named: the person is taken for an adult, as a silent question is.
+      if (ofAge !== 'majeur') return 'conflict';
+      if (!statedOnly) fit = true;
     }
   }
   const range = h.range;

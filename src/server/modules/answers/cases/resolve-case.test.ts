@@ -4,7 +4,7 @@ import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-
 import { understand } from '../question/understand';
 import type { Fiche } from '../../../../corpus/types';
 import { pathStatus, resolveCases, type CaseResolution } from './resolve-case';
-import { factVerdict, headingRange, isSituational, negationPair } from './heading-verdict';
+import { factVerdict, headingRange, isSituational, negationPair, statedVerdict } from './heading-verdict';
 
 let engine: SearchEngine;
 
@@ -419,5 +419,46 @@ describe('what settled a case (the language model is told « (votre cas) » only
   it('an event the question only names fits, but is not told as the person’s case', () => {
     const paths = [['En cas de décès du locataire'], ['En cas d’abandon du logement']];
     expect(status('Mon colocataire a abandonné le logement, que faire ?', paths, ['En cas d’abandon du logement'])).toEqual({ fits: true, factFits: false });
+  });
+  it('a heading the question merely names by a topic word fits, but is not told as the person’s case', () => {
+    const paths = [['Accident de travail', 'Déclaration'], ['Accident de trajet', 'Déclaration']];
+    expect(status('Je suis tombé à vélo sur le trajet du bureau, que dois-je déclarer ?', paths, ['Accident de trajet', 'Déclaration'])).toEqual({ fits: true, factFits: false });
+  });
+  it('a case only assumed of a silent question (living in France) settles it but is not told as the person’s', () => {
+    const paths = [['En France', 'Logement vide', 'Préavis'], ['En France', 'Logement meublé', 'Préavis'], ['En France', 'Dépôt de garantie'], ['À l’étranger', 'Démarches']];
+    const question = 'Je loue un meublé, quel préavis ?';
+    expect(status(question, paths, ['À l’étranger', 'Démarches'])).toEqual({ fits: false, factFits: false });
+    expect(status(question, paths, ['En France', 'Dépôt de garantie'])).toEqual({ fits: true, factFits: false });
+    // Below it, the case the person’s facts settle is theirs.
+    expect(status(question, paths, ['En France', 'Logement meublé', 'Préavis'])).toEqual({ fits: true, factFits: true });
+  });
+  it('a passage under a case the question leaves open is not told as the person’s, even below a case their facts settle', () => {
+    const paths = [['Logement vide', 'Préavis'], ['Logement meublé', 'Préavis'], ['Logement meublé', 'Avec enfant'], ['Logement meublé', 'Sans enfant']];
+    const question = 'Je loue un meublé, quel préavis ?';
+    const u = understand(question);
+    const open = pathStatus(['Logement meublé', 'Avec enfant'], resolveCases(paths, u.words, u.facts));
+    expect(open.open.map((o) => o.option)).toEqual(['Avec enfant']);
+    expect(open.factFits).toBe(false);
+    expect(status(question, paths, ['Logement meublé', 'Préavis'])).toEqual({ fits: true, factFits: true });
+  });
+});
+
+describe('statedVerdict: only what the person said makes a fit', () => {
+  const silent = understand('Quel est le délai de préavis ?').facts;
+  it('fits what the person stated, like factVerdict', () => {
+    const furnished = understand('Je loue un meublé, quel préavis ?').facts;
+    expect(statedVerdict('Logement meublé', furnished)).toBe('fit');
+    expect(statedVerdict('Logement vide', furnished)).toBe('conflict');
+    expect(statedVerdict('Vous êtes majeur', understand("J'ai 30 ans, puis-je changer de nom ?").facts)).toBe('fit');
+    expect(statedVerdict('Jeune vivant à l’étranger', understand('Je vis à Montréal, dois-je me faire recenser ?').facts)).toBe('fit');
+  });
+  it('does not fit what a silent question is only assumed to be: living in France, French, an adult', () => {
+    for (const heading of ['En France', 'Vous êtes français', 'Vous êtes majeur']) {
+      expect(factVerdict(heading, silent)).toBe('fit');
+      expect(statedVerdict(heading, silent)).toBe('neutral');
+    }
+    // A conflict is one either way.
+    expect(statedVerdict('À l’étranger', silent)).toBe('conflict');
+    expect(statedVerdict('Vous êtes mineur', silent)).toBe('conflict');
   });
 });

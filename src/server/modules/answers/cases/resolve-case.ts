@@ -13,7 +13,7 @@
  */
 import type { QuestionFacts } from '../question/facts';
 import { corpusStems, topicMatcher, wordPresent, type TopicWord } from '../question/topic-words';
-import { isSituational, negationPair, headingText, factVerdict } from './heading-verdict';
+import { isSituational, negationPair, headingText, factVerdict, statedVerdict } from './heading-verdict';
 
 /** Children titles of each heading prefix, over the fiche's passages (key: the prefix joined by \u0000). */
 export function headingTree(paths: readonly (readonly string[])[]): Map<string, string[]> {
@@ -81,11 +81,13 @@ export interface CaseGroup {
   kept: string[];
   state: 'settled' | 'open';
   /**
-   * What settled it: the person's facts (their housing, contract, a figure in a heading's range), the
-   * option they chose, or the question's words and defaults (a word named, « Cas général », today's rules).
-   * Only the first two tell the language model « (votre cas) ».
+   * What settled it: the facts the person stated (their housing, contract, a figure in a heading's range),
+   * the option they chose, the facts a silent question is assumed to have (living in France, French, an
+   * adult), or (undefined) the question's words and defaults (a word named, « Cas général », today's rules,
+   * the case whose passages hold most of the question's words). Only the first two tell the language model
+   * « (votre cas) » (`PathStatus.factFits`).
    */
-  by?: 'facts' | 'choice';
+  by?: 'facts' | 'choice' | 'assumed';
 }
 
 export interface CaseResolution {
@@ -286,7 +288,10 @@ function resolve(
       personal ||
       options.some(isSituational) || options.every((o) => STAGE_HEADING_RE.test(o)) || options.every((o) => options.some((x) => x !== o && parallel(o, x)));
     if (factFits.length > 0 && factFits.length < options.length && (alternatives || verdicts.includes('conflict'))) {
-      groups.push({ prefix, options, kept: factFits, state: 'settled', by: 'facts' });
+      // Settled by what the person said (« je loue un meublé »), or only by what a silent question is
+      // assumed to be (living in France, an adult): the latter is not told to the model as their case.
+      const stated = factFits.some((o) => statedVerdict(o, facts) === 'fit');
+      groups.push({ prefix, options, kept: factFits, state: 'settled', by: stated ? 'facts' : 'assumed' });
       continue;
     }
     // Cases split by a date (« Bail signé avant / depuis le 27 mars 2014 »): without a year in the
@@ -343,7 +348,13 @@ export interface PathStatus {
   excluded: boolean;
   /** The path goes through at least one option that fits the person. */
   fits: boolean;
-  /** …and one of those was settled by the person's facts or choice (`CaseGroup.by`). */
+  /**
+   * The person's own facts (or choice) settle the path's case: it goes through at least one group they
+   * settled (`CaseGroup.by` 'facts' or 'choice'), and through no group left open or settled only by a word
+   * of the question or a default (another situation may lie there); a group settled by an assumed fact
+   * (« En France ») neither gives nor takes this. The language model is told these passages are the
+   * person's case (« (votre cas) »).
+   */
   factFits: boolean;
   /** Open groups the path goes through, with the option it takes. */
   open: { group: CaseGroup; option: string }[];
@@ -357,17 +368,22 @@ export function pathStatus(path: readonly string[], resolution: CaseResolution):
   let byKey = groupsByKey.get(resolution);
   if (!byKey) groupsByKey.set(resolution, (byKey = new Map(resolution.groups.map((g) => [groupKey(g.prefix), g]))));
   const status: PathStatus = { excluded: false, fits: false, factFits: false, open: [] };
+  let stated = false;
+  let unstated = false;
   for (let d = 0; d < path.length; d++) {
     const g = byKey.get(groupKey(path.slice(0, d)));
     const title = path[d] as string;
     if (!g || !g.options.includes(title)) continue;
     if (!g.kept.includes(title)) return { ...status, excluded: true };
-    if (g.state === 'settled') {
-      status.fits = true;
-      if (g.by !== undefined) status.factFits = true;
+    if (g.state === 'open') {
+      status.open.push({ group: g, option: title });
+      continue;
     }
-    else status.open.push({ group: g, option: title });
+    status.fits = true;
+    if (g.by === 'facts' || g.by === 'choice') stated = true;
+    else if (g.by === undefined) unstated = true;
   }
+  status.factFits = stated && !unstated && status.open.length === 0;
   return status;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS, SECTION_TITLES } from '../../../../common/api/answers';
-import { buildMessages, factLines, DEFAULT_MAX_PRIMARY_CHARS, DEFAULT_MAX_SOURCE_CHARS, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
+import { buildMessages, factLines, promptPassages, sourceBudget, DEFAULT_MAX_PRIMARY_CHARS, DEFAULT_MAX_SOURCE_CHARS, NOT_COVERED_SENTENCE, SYSTEM_PROMPT } from './prompt';
 import { understand } from '../question/understand';
 import type { RetrievedSource } from './types';
 
@@ -129,6 +129,47 @@ describe('buildMessages with the understanding of the question', () => {
     // The budget (70 characters: one passage) goes to the person's case.
     expect(text).toContain('« Logement meublé > Délais de préavis » (votre cas)');
     expect(text).not.toContain('6 mois');
+  });
+
+  it('tags only the passages of the person\'s case, and gives them the budget first, whatever their place', () => {
+    const passage = (section: string, text: string, caseFits = false): RetrievedSource['passages'][number] => ({ sectionPath: [section], text, ...(caseFits ? { caseFits } : {}) });
+    const source: RetrievedSource = {
+      n: 1,
+      id: 'F1',
+      title: 'Fiche',
+      url: 'https://www.service-public.fr/particuliers/vosdroits/F1',
+      passages: [
+        passage('Autre cas', `Règle d'un autre cas : ${'x'.repeat(60)}.`),
+        passage('Chapitre', 'Règle commune.'),
+        passage('Votre cas A', 'Règle A de la personne.', true),
+        passage('Votre cas B', 'Règle B de la personne.', true),
+      ],
+      references: [],
+    };
+    // The person's case first, in retrieval's order, then the others while the budget lasts.
+    expect(promptPassages(source, 1_000).map((p) => [p.passage.sectionPath[0], p.tagged])).toEqual([
+      ['Votre cas A', true],
+      ['Votre cas B', true],
+      ['Autre cas', false],
+      ['Chapitre', false],
+    ]);
+    // A budget that holds the person's two passages only: another case's long passage does not push them out.
+    expect(promptPassages(source, 50).map((p) => p.passage.sectionPath[0])).toEqual(['Votre cas A', 'Votre cas B']);
+    const [, user] = buildMessages('Question ?', [source], { maxPrimaryChars: 50 });
+    const text = user?.content ?? '';
+    expect(text).toContain('« Votre cas A » (votre cas)\nRègle A de la personne.');
+    expect(text).not.toContain('Autre cas');
+    // Without the mark, no tag.
+    const [, untagged] = buildMessages('Question ?', [{ ...source, passages: source.passages.map(({ sectionPath, text: t }) => ({ sectionPath, text: t })) }]);
+    expect(untagged?.content).not.toContain('(votre cas)');
+    expect(untagged?.content).toContain('« Autre cas »\n');
+  });
+
+  it('gives the first source the primary budget, the others the source budget', () => {
+    expect(sourceBudget(0)).toBe(DEFAULT_MAX_PRIMARY_CHARS);
+    expect(sourceBudget(1)).toBe(DEFAULT_MAX_SOURCE_CHARS);
+    expect(sourceBudget(0, { maxSourceChars: 100, maxPrimaryChars: 50 })).toBe(50);
+    expect(sourceBudget(2, { maxSourceChars: 100 })).toBe(100);
   });
 
   it('tells the model the surface told, never as a distance', () => {
