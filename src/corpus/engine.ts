@@ -226,8 +226,9 @@ export const TUNING = {
    * 0.614 → 0.426, pair-aware 0.625 → 0.632 but hit@5 0.826 → 0.824, everyday-long-2 hit@5 0.800 → 0.775.
    * The other forms tried did no better: over the whole candidates' pool (the rule's first form) dev B
    * strict hit@1 0.422, answers-dev B key facts 0.561 → 0.544; the fresher right after the older one keeps
-   * strict hit@1 but loses the same two phrasings of hit@5 (0.821 → 0.818) for no gain. To be decided again
-   * when expected answers are written for both sources.
+   * strict hit@1 but loses the same two phrasings of hit@5 (0.821 → 0.818) for no gain. The fresher source
+   * is preferred in what the answer says instead: a sentence that a fresher source states too is quoted from
+   * it (answers/candidates/fresher.ts), and the language model is told to follow the most recent source.
    */
   fresher: 0,
 };

@@ -11,7 +11,8 @@
  * 3. Every sentence of the sources is a candidate (`candidates/candidates.ts`; what a sentence says:
  *    `sentence-kinds.ts`; the table rows, exceptions and restated rules of the person's case:
  *    `candidates/narrow.ts`), scored as a sum of named parts (`candidates/score.ts`, weights in
- *    `candidates/weights.ts`). A sentence that depends on the one before (« Ce délai… ») is quoted with
+ *    `candidates/weights.ts`); a sentence that a fresher source states too is quoted from that source
+ *    (`candidates/fresher.ts`). A sentence that depends on the one before (« Ce délai… ») is quoted with
  *    it; a rule is quoted with the exception that follows it (« Toutefois… », « Sauf… »).
  * 4. « En bref » (`chooseBrief` in `select.ts`): the best sentence of the primary fiche for what the
  *    question asks (a duration, an amount, a rule, a step), at most about 60 words, and, when the person
@@ -26,6 +27,7 @@ import type { AnswerChoices, AnswerSection } from '../../../../common/api/answer
 import { normalizeText, squeeze } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
 import { type ComposeWork, newWork, sourceViews, titledForQuestion, candidates } from '../candidates/candidates';
+import { preferFresher } from '../candidates/fresher';
 import { personFigure } from '../candidates/person-figures';
 import { caseGroupKey } from '../cases/resolve-case';
 import { understand, type Understanding } from '../question/understand';
@@ -61,7 +63,7 @@ function once(work: ComposeWork, key: string, write: () => string): string {
 function compose(question: string, sources: RetrievedSource[], fiches: (id: string) => Fiche | undefined, opts: ComposeExtractiveOptions, u: Understanding, work: ComposeWork): ExtractiveAnswer {
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced, work);
-  const all = candidates(views, u, work);
+  const all = preferFresher(candidates(views, u, work));
   const titled = views.map((v) => titledForQuestion(v, work.matcher));
   let sel = select(all, u, titled);
   const group = opts.noChoices ? undefined : decidingGroup(sel, all);
@@ -129,7 +131,7 @@ export function explainExtractive(question: string, sources: RetrievedSource[], 
   const u = opts.understanding ?? understand(question);
   const work = newWork(u);
   const views = sourceViews(sources, fiches, u, new Map(), work);
-  const all = candidates(views, u, work);
+  const all = preferFresher(candidates(views, u, work));
   const titled = views.map((v) => titledForQuestion(v, work.matcher));
   const ranked = [...all].filter(quotable).sort(byScore);
   const brief = chooseBrief(ranked, all, u, titled, new Quoted());
