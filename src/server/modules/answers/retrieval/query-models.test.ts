@@ -69,6 +69,15 @@ describe('retrieval with the models', () => {
     expect(retrieveWithModels(engine, plain, { rerank: () => [] }).outOfScope).toBe(false);
   });
 
+  it('the model of meaning finding no fiche near the question (farFromCorpus) refuses it only without a legal signal', () => {
+    const legal = 'Le bailleur ne rend pas le dépôt de garantie';
+    expect(retrieveWithModels(engine, legal, { farFromCorpus: true })).toEqual(retrieveSources(engine, legal));
+    const plain = 'durée du préavis quand le locataire quitte le logement';
+    expect(retrieveSources(engine, plain).outOfScope).toBe(false);
+    expect(retrieveWithModels(engine, plain, { farFromCorpus: true }).outOfScope).toBe(true);
+    expect(retrieveWithModels(engine, plain, { farFromCorpus: true, rerank: () => [] }).outOfScope).toBe(true);
+  });
+
   it('the model of meaning’s scope verdict (nearCorpus) keeps a question the lexical scope alone would refuse', () => {
     // A weak match (score about 6) and no legal signal: refused by the lexical rules alone.
     const weak = 'les conditions du travail';
@@ -124,7 +133,7 @@ describe('query models for a question', () => {
     await semantic.close();
   });
 
-  it('nearCorpus: only when the best similarity reaches SCOPE.minSimilarity and the model’s scale is known', async () => {
+  it('nearCorpus and farFromCorpus: by the best similarity against SCOPE, only when the model’s scale is known', async () => {
     const semantic = fakeSemantic('scope');
     const matrix = await semantic.vectors.whenReady(engine);
     // The fiche's own words: as close as the fake model can be.
@@ -137,11 +146,20 @@ describe('query models for a question', () => {
     const known = createQueryModels({ semantic, scopeVerdict: true });
     expect((await known?.forQuestion(engine, near))?.nearCorpus).toBe(true);
     expect((await known?.forQuestion(engine, far))?.nearCorpus).toBeUndefined();
+    // farFromCorpus: below SCOPE.farSimilarity, for a question of SCOPE.farMinWords words or more.
+    const unrelated = 'Quelle recette de gâteau au chocolat pour dimanche prochain';
+    const short = 'gâteau chocolat';
+    expect(best(unrelated)).toBeLessThan(SCOPE.farSimilarity);
+    expect(best(short)).toBeLessThan(SCOPE.farSimilarity);
+    expect((await known?.forQuestion(engine, unrelated))?.farFromCorpus).toBe(true);
+    expect((await known?.forQuestion(engine, short))?.farFromCorpus).toBeUndefined();
+    expect((await known?.forQuestion(engine, near))?.farFromCorpus).toBeUndefined();
     // An operator's model: its similarities have another scale, no verdict.
     const unknown = createQueryModels({ semantic });
     const got = await unknown?.forQuestion(engine, near);
     expect(got?.rerank).toBeDefined();
     expect(got?.nearCorpus).toBeUndefined();
+    expect((await unknown?.forQuestion(engine, 'Quelle recette de gâteau au chocolat pour dimanche prochain'))?.farFromCorpus).toBeUndefined();
     await semantic.close();
   });
 

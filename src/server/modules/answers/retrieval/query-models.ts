@@ -32,16 +32,31 @@ export interface QueryModels {
    * refused as outside the law, whatever the lexical signals say (both must agree to refuse).
    */
   nearCorpus?: true;
+  /**
+   * The model of meaning found no fiche near a question of a few words or more (`SCOPE.farSimilarity`,
+   * `SCOPE.farMinWords`): retrieval refuses it when it carries no legal signal of its own either (both must
+   * agree to refuse), never one that reveals a danger (see `inScope`).
+   */
+  farFromCorpus?: true;
   /** The lexical results re-ranked with the dense channel. */
   rerank?: (lexical: SearchResult[]) => SearchResult[];
 }
 
 /**
- * The model of meaning's scope verdict: the best cosine similarity between the question and a unit of the
- * corpus (multilingual-e5-small; chosen on the dev sets' tuning halves and the off-topic set's half A, see
- * docs/decisions/0007-model-of-meaning.md). Only the local model's scale is known: another model gives no verdict.
+ * The model of meaning's scope verdicts, from the best cosine similarity between the question and a unit of
+ * the corpus (multilingual-e5-small; chosen on the dev sets' tuning halves and the off-topic set's half A,
+ * see docs/decisions/0007-model-of-meaning.md). Only the local model's scale is known: another model gives
+ * no verdict.
+ * - `minSimilarity`: a fiche this close keeps the question, whatever the lexical rules say (`nearCorpus`).
+ * - `farSimilarity`: no fiche this close, for a question of at least `farMinWords` words, votes to refuse it
+ *   (`farFromCorpus`); a search-box phrasing of a few words (« conger payer ») is too short to judge.
  */
-export const SCOPE = { minSimilarity: 0.89 } as const;
+export const SCOPE = { minSimilarity: 0.89, farSimilarity: 0.84, farMinWords: 5 } as const;
+
+/** Words of a question, as `SCOPE.farMinWords` counts them. */
+function wordCount(text: string): number {
+  return text.split(/\s+/u).filter(Boolean).length;
+}
 
 export type RetrievalModelName = 'dense' | 'rewrite';
 export type RetrievalModelOutcome = DenseOutcome | 'off_topic';
@@ -70,10 +85,11 @@ export interface QueryModelsProvider {
  * `inScope`). Without models, this is `retrieveSources`.
  */
 export function retrieveWithModels(engine: SearchEngine, question: string, models: QueryModels | undefined, opts: RetrieveOptions = {}): RetrieveResult {
-  if (!models || (!models.searchTerms && !models.rerank && !models.offTopic && !models.nearCorpus)) return retrieveSources(engine, question, opts);
+  if (!models || (!models.searchTerms && !models.rerank && !models.offTopic && !models.nearCorpus && !models.farFromCorpus)) return retrieveSources(engine, question, opts);
   const helped = retrieveSources(engine, question, { ...opts, models });
   if (!helped.outOfScope || (!models.searchTerms && !models.rerank)) return helped;
-  return retrieveSources(engine, question, { ...opts, models: { ...(models.offTopic ? { offTopic: true as const } : {}), ...(models.nearCorpus ? { nearCorpus: true as const } : {}) } });
+  const { offTopic, nearCorpus, farFromCorpus } = models;
+  return retrieveSources(engine, question, { ...opts, models: { ...(offTopic ? { offTopic } : {}), ...(nearCorpus ? { nearCorpus } : {}), ...(farFromCorpus ? { farFromCorpus } : {}) } });
 }
 
 export function createQueryModels(opts: QueryModelsOptions): QueryModelsProvider | undefined {
@@ -81,7 +97,7 @@ export function createQueryModels(opts: QueryModelsOptions): QueryModelsProvider
   const record = opts.record ?? (() => undefined);
   const closing = new AbortController();
 
-  async function dense(engine: SearchEngine, question: string): Promise<Pick<QueryModels, 'rerank' | 'nearCorpus'>> {
+  async function dense(engine: SearchEngine, question: string): Promise<Pick<QueryModels, 'rerank' | 'nearCorpus' | 'farFromCorpus'>> {
     if (!opts.semantic) return {};
     const ranking = await opts.semantic.rank(engine, question);
     record('dense', ranking.outcome);
@@ -91,6 +107,7 @@ export function createQueryModels(opts: QueryModelsOptions): QueryModelsProvider
     return {
       rerank: (lexical: SearchResult[]) => fuseWithDense(engine, lexical, ids, denseWeight(question)),
       ...(opts.scopeVerdict && best >= SCOPE.minSimilarity ? { nearCorpus: true as const } : {}),
+      ...(opts.scopeVerdict && best < SCOPE.farSimilarity && wordCount(question) >= SCOPE.farMinWords ? { farFromCorpus: true as const } : {}),
     };
   }
 

@@ -308,9 +308,10 @@ function ensureProtection(engine: SearchEngine, kept: { result: SearchResult; a:
 }
 
 /**
- * The scope decision for a question and its best fiche (see the module comment). `modelOffTopic`: the
- * language model found the question outside law and administration (query-models.ts); it refuses a
- * question without a legal signal of its own, never one that reveals a danger or names a legal notion.
+ * The scope decision for a question and its best fiche (see the module comment). `modelOffTopic`: a model
+ * found the question outside law and administration (query-models.ts: the language model's verdict, or the
+ * model of meaning finding no fiche near it); it refuses a question without a legal signal of its own,
+ * never one that reveals a danger or names a legal notion.
  */
 export function inScope(signals: ScopeSignals, bestScore: number, bestHeadWords: () => number, urgent = false, modelOffTopic = false, nearCorpus = false): boolean {
   const t = RETRIEVAL.scope;
@@ -383,7 +384,7 @@ export function retrieveSources(engine: SearchEngine, question: string, opts: Re
   const relevance = (c: (typeof ranked)[number]): FicheRelevance => (c.rel ??= ficheRelevance(words, c.a, c.result));
 
   const first = ranked[0];
-  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent, opts.models?.offTopic, opts.models?.nearCorpus)) return { sources: [], outOfScope: true };
+  if (!first || !inScope(scopeSignals(question), best.score, () => relevance(first).headWords, urgent, opts.models?.offTopic ?? opts.models?.farFromCorpus, opts.models?.nearCorpus)) return { sources: [], outOfScope: true };
 
   preferByTitle(ranked, words, question, u.facts.adult);
   const kept: typeof ranked = [];
