@@ -131,6 +131,12 @@ describe('buildMessages with the understanding of the question', () => {
     // The budget (70 characters: one passage) goes to the person's case.
     expect(text).toContain('« Logement meublé > Délais de préavis » (votre cas)');
     expect(text).not.toContain('6 mois');
+    expect(text).toContain('Les passages marqués « (votre cas) »');
+    // No passage marked: the situation says nothing of a mark.
+    const unmarked = sources.map((s) => ({ ...s, passages: s.passages.map(({ sectionPath, text: t }) => ({ sectionPath, text: t })) }));
+    const [, plain] = buildMessages(u.question, unmarked, { understanding: u });
+    expect(plain?.content).toContain('<situation>');
+    expect(plain?.content).not.toContain('(votre cas)');
   });
 
   it('tags only the passages of the person\'s case, and gives them the budget first, whatever their place', () => {

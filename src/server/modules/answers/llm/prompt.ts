@@ -177,15 +177,18 @@ export function factLines(f: QuestionFacts): string[] {
   return lines;
 }
 
-/** The <situation> block: what the question asks and the person's facts, before the sources. */
-function situationBlock(u: Understanding | undefined): string[] {
+/**
+ * The <situation> block: what the question asks and the person's facts, before the sources; the line on
+ * « (votre cas) » only when a passage given carries that mark (`tagged`).
+ */
+function situationBlock(u: Understanding | undefined, tagged: boolean): string[] {
   if (!u) return [];
   const facts = factLines(u.facts).map((l) => `- ${escapeSourceText(l)}`);
   return [
     '<situation>',
     `Ce que la personne demande : ${KIND_LINES[u.kind]}.`,
     ...(facts.length > 0 ? ['Ce que la question dit de sa situation :', ...facts] : ['La question ne précise pas sa situation.']),
-    "Les passages marqués « (votre cas) » sont ceux du cas de la personne : réponds d'abord avec eux, et seulement pour son cas.",
+    ...(tagged ? ["Les passages marqués « (votre cas) » sont ceux du cas de la personne : réponds d'abord avec eux, et seulement pour son cas."] : []),
     '</situation>',
     '',
   ];
@@ -202,10 +205,11 @@ export function buildMessages(
   options: { maxSourceChars?: number; maxPrimaryChars?: number; understanding?: Understanding } = {},
 ): ChatMessage[] {
   const numbers = sources.map((s) => `[${s.n}]`).join(', ');
+  const tagged = sources.some((s, i) => promptPassages(s, sourceBudget(i, options)).some((p) => p.tagged));
   const user = [
     `Sources utilisables (${sources.length}) : ${numbers || 'aucune'}. Seuls ces numéros peuvent servir de marqueurs.`,
     '',
-    ...situationBlock(options.understanding),
+    ...situationBlock(options.understanding, tagged),
     '<sources>',
     ...sources.map((s, i) => formatSource(s, sourceBudget(i, options))),
     '</sources>',
