@@ -160,8 +160,8 @@ export async function benchAnswers(model = false): Promise<Record<string, number
     for (let i = 0; i < 12; i++) firsts.push(await firstSectionMs(url, apiKey, QUESTIONS[i % QUESTIONS.length] ?? ''));
     const load = await autocannon(url, apiKey, 10, 10);
     if (load.errors > 0 || load.non2xx > 0) throw new Error(`load run had ${load.errors} errors and ${load.non2xx} non-2xx replies`);
-    // Right after the load: the server (this process, with its in-process client) and the model's process
-    // (with the model only: it runs first, so this process has not yet held a second server).
+    // Right after the load: the server (this process, with its in-process client; bench.ts runs each mode
+    // in a process of its own) and the model's process.
     if (model) modelFigures.rssUnderLoadMb = rssMb(process.pid) + rssMb(semantic?.process?.pid);
     return {
       ...modelFigures,
@@ -180,10 +180,12 @@ export async function benchAnswers(model = false): Promise<Record<string, number
   }
 }
 
+// `--model`: with the model of meaning; `--json`: the figures as one JSON line (how bench.ts reads them).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  benchAnswers().then(
+  benchAnswers(process.argv.includes('--model')).then(
     (r) => {
-      for (const [k, v] of Object.entries(r)) console.log(`${k}: ${Math.round(v * 100) / 100}`);
+      if (process.argv.includes('--json')) console.log(JSON.stringify(r));
+      else for (const [k, v] of Object.entries(r)) console.log(`${k}: ${Math.round(v * 100) / 100}`);
     },
     (err: unknown) => {
       console.error(err);

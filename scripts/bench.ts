@@ -155,8 +155,26 @@ async function benchRetrievalIfPresent(): Promise<void> {
   pushRows(await mod.benchRetrieval(), labels, 2, 'Recherche — ');
 }
 
+/**
+ * bench-answers.ts in a process of its own: the memory measured under the answer load is then the server's
+ * and the model's, not also this process's index of the search bench.
+ */
+function benchAnswersInChild(model: boolean): Promise<Record<string, number>> {
+  const args = ['--import', 'tsx', path.join(ROOT, 'scripts/bench-answers.ts'), '--json', ...(model ? ['--model'] : [])];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as Record<string, number>);
+      else reject(new Error(`bench-answers exited with ${code ?? 'a signal'}`));
+    });
+  });
+}
+
 async function benchAnswersRows(): Promise<void> {
-  const { benchAnswers } = await import('./bench-answers');
   // The default install (with the model of meaning), then the lexical fallback, in one run.
   for (const model of [true, false]) {
     const mode = model ? 'avec le modèle de sens' : 'sans modèle (recherche lexicale seule)';
@@ -173,7 +191,7 @@ async function benchAnswersRows(): Promise<void> {
       modelCpuMsPerAnswer: ['Temps CPU du modèle de sens par réponse (son processus)', 'ms', ''],
       rssUnderLoadMb: ['Mémoire résidente sous la charge (serveur et modèle de sens)', 'Mo', '≤ 700 Mo'],
     };
-    pushRows(await benchAnswers(model), labels, 1);
+    pushRows(await benchAnswersInChild(model), labels, 1);
   }
 }
 
