@@ -9,7 +9,7 @@
  * Each retrieval figure twice, strict then pair-aware. Strict: the expected fiche itself (the sets' expected
  * fiches are service-public.fr fiches of 2020). Pair-aware: the expected fiche or the fiche paired with it,
  * the labour ministry's page on the same subject (src/corpus/source-pairs.ts), counts as found: what the
- * fresher-source rule (engine.ts TUNING.fresher) is judged on beside the strict figure.
+ * fresher-source rule (engine-tuning.ts TUNING.fresher) is judged on beside the strict figure.
  *
  * Every figure twice: with the model of meaning (started as the server starts it, vectors read from beside
  * the index) and without it (the lexical fallback); --no-model prints the second only.
@@ -18,7 +18,7 @@
  * B = odd index). Failures are studied on A only; B is the held-out half, printed first. answers-dev.json
  * and the off-topic set are split the same way (B = odd positions, held out).
  * --failures N: prints up to N failing phrasings (gold not in the top 5) with the best gold rank (top 50).
- * --tune: overrides numeric query-time knobs of TUNING (engine.ts) for this run, e.g. `--tune head=0.6,theme=0.8`.
+ * --tune: overrides numeric query-time knobs of TUNING (engine-tuning.ts) for this run, e.g. `--tune head=0.6,theme=0.8`.
  * --rewrites FILE: the retrieval of the language-model mode with LLM_QUERY_REWRITE, its terms taken from a
  * model's recorded rewrites (src/corpus/eval/model-rewrites.json, scripts/eval/model-replies.ts). Only the
  * questions with a recorded rewrite get terms; the lines name how many did (`rewritten N/M`).

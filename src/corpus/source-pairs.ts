@@ -20,7 +20,7 @@
  *    share them all: the private sector's and the public service's journée de solidarité).
  *
  * The engine applies the second step to the pairs of an index built before it (openIndex), so that no
- * rebuild is needed. What the engine does with a pair: engine.ts TUNING.fresher.
+ * rebuild is needed. What the engine does with a pair: engine-tuning.ts TUNING.fresher.
  */
 import { analyze } from './analyzer.js';
 import type { FicheMeta } from './index-schema.js';

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
  */
 
 let t: TestApp;
-// The fresher-source rule is off by default (engine.ts TUNING.fresher): on here, so that the ministry's page on
+// The fresher-source rule is off by default (engine-tuning.ts TUNING.fresher): on here, so that the ministry's page on
 // the subject is among the sources whatever the ranking of the day, and what is tested is how it is cited.
 const fresher = TUNING.fresher;
 beforeAll(async () => {

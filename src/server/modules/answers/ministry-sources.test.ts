@@ -14,7 +14,7 @@ import { retrieveSources } from './retrieval/retrieve';
  */
 
 let engine: SearchEngine;
-// The fresher-source rule is off by default (engine.ts TUNING.fresher): on here, so that the ministry's page on
+// The fresher-source rule is off by default (engine-tuning.ts TUNING.fresher): on here, so that the ministry's page on
 // the subject is among the sources whatever the ranking of the day, and what is tested is how it is cited.
 const fresher = TUNING.fresher;
 beforeAll(async () => {

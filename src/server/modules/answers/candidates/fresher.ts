@@ -7,7 +7,7 @@
  * sources). A rule whose amount or date changed since 2020 is then given as it is today, and the answer
  * never states both versions.
  *
- * The retrieval ranking does not prefer the fresher fiche (engine.ts TUNING.fresher): the fiche that
+ * The retrieval ranking does not prefer the fresher fiche (engine-tuning.ts TUNING.fresher): the fiche that
  * answers stays the one that matches the question best; the preference applies to what is quoted.
  */
 import { sourceOfUrl } from '../../../../corpus/sources';
