@@ -24,7 +24,7 @@
  */
 import { analyze } from './analyzer.js';
 import type { FicheMeta } from './index-schema.js';
-import type { SearchEngine } from './engine.js';
+import type { SearchEngine } from './search-types.js';
 
 /** How many results are looked through for the first fiche of the wanted source. */
 const DEPTH = 30;
