@@ -16,31 +16,9 @@ import { rewriteQuestion, type Rewrite, type RewriteSettings } from '../llm/quer
 import { denseWeight, fuseWithDense } from '../../semantic/fusion';
 import type { DenseOutcome, Semantic } from '../../semantic/semantic';
 import { retrieveSources, type RetrieveOptions, type RetrieveResult } from './retrieve';
+import type { QueryModels } from './types';
 
-/** What retrieval applies for one question (see retrieve.ts). */
-export interface QueryModels {
-  /** Legal search terms for the question, added to the lexical query. */
-  searchTerms?: string;
-  /**
-   * The language model found the question outside law and administration (its rewrite answered
-   * HORS_SUJET). Retrieval then refuses it, unless the question itself carries a legal signal or reveals
-   * a danger (see `inScope`).
-   */
-  offTopic?: true;
-  /**
-   * The model of meaning found a fiche close to the question (`SCOPE.minSimilarity`): the question is not
-   * refused as outside the law, whatever the lexical signals say (both must agree to refuse).
-   */
-  nearCorpus?: true;
-  /**
-   * The model of meaning found no fiche near a question of a few words or more (`SCOPE.farSimilarity`,
-   * `SCOPE.farMinWords`): retrieval refuses it when it carries no legal signal of its own either (both must
-   * agree to refuse), never one that reveals a danger (see `inScope`).
-   */
-  farFromCorpus?: true;
-  /** The lexical results re-ranked with the dense channel. */
-  rerank?: (lexical: SearchResult[]) => SearchResult[];
-}
+export type { QueryModels } from './types';
 
 /**
  * The model of meaning's scope verdicts, from the best cosine similarity between the question and a unit of

@@ -39,7 +39,7 @@ import type { RetrievedPassage, RetrievedReference, RetrievedSource } from './ty
 import { pathStatus, resolveCases } from '../cases/resolve-case';
 import { legalAge } from '../cases/heading-verdict';
 import { understand, type Understanding } from '../question/understand';
-import type { QueryModels } from './query-models';
+import type { QueryModels } from './types';
 
 export const RETRIEVAL = {
   /** Fiches asked from the engine. */

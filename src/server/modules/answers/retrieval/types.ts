@@ -1,3 +1,5 @@
+import type { SearchResult } from '../../../../corpus/search-types';
+
 /**
  * What retrieval hands to both composers (extractive and language model): numbered sources (n is the
  * citation marker `[n]`, equal to the index in the answer's `sources` + 1), the passages of each fiche
@@ -32,3 +34,27 @@ export type RetrievedSource = {
   references: RetrievedReference[];
 };
 
+/** What retrieval applies for one question (see retrieve.ts; prepared by query-models.ts). */
+export interface QueryModels {
+  /** Legal search terms for the question, added to the lexical query. */
+  searchTerms?: string;
+  /**
+   * The language model found the question outside law and administration (its rewrite answered
+   * HORS_SUJET). Retrieval then refuses it, unless the question itself carries a legal signal or reveals
+   * a danger (see `inScope`).
+   */
+  offTopic?: true;
+  /**
+   * The model of meaning found a fiche close to the question (`SCOPE.minSimilarity`): the question is not
+   * refused as outside the law, whatever the lexical signals say (both must agree to refuse).
+   */
+  nearCorpus?: true;
+  /**
+   * The model of meaning found no fiche near a question of a few words or more (`SCOPE.farSimilarity`,
+   * `SCOPE.farMinWords`): retrieval refuses it when it carries no legal signal of its own either (both must
+   * agree to refuse), never one that reveals a danger (see `inScope`).
+   */
+  farFromCorpus?: true;
+  /** The lexical results re-ranked with the dense channel. */
+  rerank?: (lexical: SearchResult[]) => SearchResult[];
+}
