@@ -113,6 +113,15 @@ export const AGE_CONTEXT_RE = /\bage|\bne\b|\bnee\b|\benfant|\bmineur|\bmajeur|\
 
 export const SENIORITY_CONTEXT_RE = /anciennete|presence|travail|service|mariage|duree|depuis|contrat|bail|achat|apres l'|vie commune|\bdate de (?:moins|plus)\b/u;
 
+/**
+ * A heading that states the time between two events (« Moins de 2 ans après l'achat », « Vous constatez un
+ * défaut plus de 6 mois après la livraison », « Dans les 3 mois suivant la fin du stage »): a duration
+ * before « après », « avant », « suivant » or « précédant ». It is tested against the durations the
+ * question counts and the times between the dates it gives (`QuestionFacts.intervals`), never against an
+ * age.
+ */
+export const EVENT_SPAN_RE = /\b\d+(?:,\d+)? (?:ans?|annees?|mois|semaines?|jours?) (?:apres|avant|suivant|precedant)\b/u;
+
 /** A range of ages below 18 (« moins de 18 ans », « entre 16 et 18 ans »): the case of a minor. */
 export function isMinorAge(r: HeadingRange, h: HeadingText): boolean {
   const t = h.normalized;
@@ -148,10 +157,12 @@ export function valuesFor(r: HeadingRange, h: HeadingText, facts: QuestionFacts)
       // against the durations of that thing in the question (« mis en arrêt 10 jours »), not against the
       // others (« en CDI depuis 8 mois »), when the question ties one to it.
       const headingWords = new Set(t.split(/[^a-z0-9-]+/u));
-      const named = facts.durations.filter((d) => d.about.some((w) => headingWords.has(w)));
-      const durations = (named.length > 0 ? named : facts.durations).map((d) => d.days / perUnit);
+      const eventSpan = EVENT_SPAN_RE.test(t);
+      const told = eventSpan ? [...facts.durations, ...facts.intervals] : facts.durations;
+      const named = told.filter((d) => d.about.some((w) => headingWords.has(w)));
+      const durations = (named.length > 0 ? named : told).map((d) => d.days / perUnit);
       const ages = r.unit === 'an' ? [...(facts.age !== undefined ? [facts.age] : []), ...facts.otherAges] : [];
-      if (r.unit !== 'an') return durations;
+      if (r.unit !== 'an' || eventSpan) return durations;
       if (AGE_CONTEXT_RE.test(t) && !SENIORITY_CONTEXT_RE.test(t)) return ages;
       if (SENIORITY_CONTEXT_RE.test(t)) return durations;
       return ages.length > 0 ? ages : durations;

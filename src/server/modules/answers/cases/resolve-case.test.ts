@@ -167,6 +167,17 @@ describe('resolveCases on real fiches', () => {
     expect(none).toEqual(expect.arrayContaining(['En cas de décès', "En cas d'abandon du logement"]));
   });
 
+  it('settles a case stated as the time between two events from the dates the question gives (F11094, garantie de conformité)', () => {
+    const cases = (question: string): string[] => {
+      const { res } = resolved('F11094', question);
+      return res.groups.filter((g) => g.options.some((o) => o.includes('après la livraison')) && g.options.some((o) => o.includes('2 ans'))).flatMap((g) => g.kept);
+    };
+    expect(cases("Mon lave-linge m'a été livré le 3 mars 2023 et il est tombé en panne le 10 juin 2025. Le vendeur doit-il le réparer ?")).toEqual(['Vous constatez un défaut plus de 2 ans après la livraison']);
+    expect(cases("Mon lave-linge m'a été livré le 3 mars 2024 et il est tombé en panne le 10 juin 2025. Le vendeur doit-il le réparer ?")).toEqual(['Vous constatez un défaut moins de 2 ans après la livraison']);
+    // Without the dates, the case is left to the other rules (both options here).
+    expect(cases('Mon lave-linge est tombé en panne. Le vendeur doit-il le réparer ?')).toHaveLength(2);
+  });
+
   it('does not drop chapters of a fiche that only name a topic (F10037, livraison)', () => {
     const tops = keptTops('F10037', 'Ma commande sur internet n’est jamais arrivée, que faire ?');
     expect(tops.length).toBeGreaterThanOrEqual(4);
@@ -289,6 +300,14 @@ describe('factVerdict', () => {
     const flight = understand('Notre vol Paris-Rome (environ 1 100 km) a atterri avec 4 heures de retard').facts;
     expect(factVerdict('250 € pour un vol de 1 500 km ou moins', flight)).toBe('fit');
     expect(factVerdict('600 € pour un vol de plus de 3 500 km', flight)).toBe('conflict');
+  });
+  it('tests a time between two events against the durations and dates told, never against an age', () => {
+    // F929's cases (congé du propriétaire), for a landlord who bought 10 months before the end of the lease.
+    const dated = understand("Le propriétaire a acheté l'appartement le 2 octobre 2024 et mon bail finit le 31 août 2025").facts;
+    expect(factVerdict('La fin du bail en cours intervient moins de 2 ans après l’achat', dated)).toBe('fit');
+    expect(factVerdict('La fin du bail en cours intervient plus de 2 ans après l’achat', dated)).toBe('conflict');
+    expect(factVerdict('La fin du bail en cours intervient moins de 2 ans après l’achat', understand('Il a acheté il y a 5 ans et mon bail finit en août').facts)).toBe('conflict');
+    expect(factVerdict('Vous constatez un défaut moins de 6 mois après la livraison', understand("J'ai 34 ans, mon frigo est en panne").facts)).toBe('neutral');
   });
   it('reads a question that names no contract as a private person’s, not a public agent’s', () => {
     const moved = understand("J'ai déménagé de Lille à Nantes en octobre pour le boulot, est-ce que je peux voter à Nantes ?").facts;

@@ -182,6 +182,26 @@ describe('extractFacts: durations', () => {
   });
 });
 
+describe('extractFacts: the time between two dates', () => {
+  it('counts the time between two dates given to the day, in whole years, months, then days', () => {
+    const f = extractFacts("J'ai acheté un lave-linge livré le 3 mars 2023 ; il est tombé en panne le 10 juin 2025");
+    // 2 years (730), 3 months (90), 7 days.
+    expect(f.intervals.map((d) => d.days)).toEqual([827]);
+    expect(f.intervals[0]?.about).toEqual(expect.arrayContaining(['livre', 'panne']));
+    expect(f.durations).toEqual([]);
+  });
+  it('reads « 1er », numeric dates, and a month end as its last day', () => {
+    expect(extractFacts('du 1er janvier 2023 au 31 décembre 2024').intervals.map((d) => d.days)).toEqual([365 + 11 * 30 + 30]);
+    expect(extractFacts('livré le 31/01/2024, en panne le 29/02/2024').intervals.map((d) => d.days)).toEqual([30]);
+  });
+  it('gives the shortest and the longest time when a date is known to the month only', () => {
+    expect(extractFacts('acheté en mars 2024, en panne fin août 2024').intervals.map((d) => d.days)).toEqual([140, 180]);
+  });
+  it('reads no time from a year alone or a single date', () => {
+    expect(extractFacts('Je loue depuis 2019 et mon bail se termine le 30 juin 2025').intervals).toEqual([]);
+  });
+});
+
 describe('extractFacts: speed, place, purchase', () => {
   it('reads a speed and its limit in either order', () => {
     const a = extractFacts("J'ai été flashé à 62 km/h dans une zone limitée à 50 en ville");

@@ -77,6 +77,15 @@ export interface QuestionFacts {
   years: number[];
   durations: Duration[];
   /**
+   * The time between two dates the question gives (« l'acte a été signé le 15 janvier 2025 » … « le bail
+   * se termine le 30 juin 2025 »: 5 months and 15 days), for every pair of them: a fiche's case « Moins de
+   * 2 ans après l'achat » is the time between two events the person may date rather than count. A date
+   * known to the month only (« en mars 2024 ») gives the shortest and the longest time it may be, both
+   * (so a figure near a threshold settles nothing). Spans (`relation` 'span'), in days counted as
+   * `Duration.days` is: whole years of 365, whole months of 30, then days.
+   */
+  intervals: Duration[];
+  /**
    * Sums counted in months of rent or of salary (« trois mois de loyer de caution », « 2 mois de salaire »):
    * the fiches state such limits in the same unit (« limité à 2 mois de loyer hors charges »).
    */
@@ -179,6 +188,85 @@ function durationUnit(raw: string): DurationUnit | undefined {
   if (/^mois/u.test(raw)) return 'mois';
   if (/^(an|annee)/u.test(raw)) return 'an';
   return undefined;
+}
+
+const MONTHS = ['janvier', 'fevrier', 'mars', 'avril', 'mai', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre'];
+
+/**
+ * A date with its year: « le 15 janvier 2025 », « le 1er mars 2024 », « fin juin 2025 », « en mars 2024 »,
+ * « le 15/01/2025 ». Groups: day, part of the month (début, mi, fin), month name, year; or day, month
+ * number, year.
+ */
+const DATE_RE = new RegExp(
+  `\\b(?:(?:(1er|[0-3]?\\d) |(debut|mi|fin|courant)[- ](?:de |d')?)?(${MONTHS.join('|')}) ((?:19|20)\\d\\d)|([0-3]?\\d)[/.]([01]?\\d)[/.]((?:19|20)\\d\\d))\\b`,
+  'gu',
+);
+
+/** Dates read per question at most: their pairs are compared. */
+const MAX_DATES = 6;
+
+const DAY_MS = 86_400_000;
+
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/** The day `months` months after a date (the 31st of a shorter month is its last day), in ms. */
+function addMonths(year: number, month: number, day: number, months: number): number {
+  const y = year + Math.floor((month + months) / 12);
+  const m = (((month + months) % 12) + 12) % 12;
+  return Date.UTC(y, m, Math.min(day, daysInMonth(y, m)));
+}
+
+/** The time from one day to a later one, in days as `Duration.days` counts them: whole years of 365, whole months of 30, then days. */
+export function calendarSpanDays(from: number, to: number): number {
+  if (to <= from) return 0;
+  const d = new Date(from);
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+  let months = 0;
+  while (addMonths(y, m, day, months + 12) <= to) months += 12;
+  while (addMonths(y, m, day, months + 1) <= to) months += 1;
+  const rest = Math.round((to - addMonths(y, m, day, months)) / DAY_MS);
+  return Math.floor(months / 12) * UNIT_DAYS.an + (months % 12) * UNIT_DAYS.mois + rest;
+}
+
+/** A date of the question: its first and last possible day (ms, UTC) and the words around it. */
+interface QuestionDate {
+  first: number;
+  last: number;
+  about: string[];
+}
+
+/** The dates the question gives with their year (a day, a part of a month or a month), in order, at most MAX_DATES. */
+function questionDates(t: string): QuestionDate[] {
+  const out: QuestionDate[] = [];
+  DATE_RE.lastIndex = 0;
+  for (let m = DATE_RE.exec(t); m !== null && out.length < MAX_DATES; m = DATE_RE.exec(t)) {
+    const year = Number(m[4] ?? m[7]);
+    const month = m[3] !== undefined ? MONTHS.indexOf(m[3]) : Number(m[6]) - 1;
+    if (month < 0 || month > 11) continue;
+    const last = daysInMonth(year, month);
+    const rawDay = m[1] ?? m[5];
+    const day = rawDay === undefined ? undefined : rawDay === '1er' ? 1 : Number(rawDay);
+    if (day !== undefined && (day < 1 || day > last)) continue;
+    // « début », « mi- », « fin » of a month: its first, middle or last ten days or so.
+    const part = m[2];
+    const [from, to] = day !== undefined ? [day, day] : part === 'debut' ? [1, 10] : part === 'mi' ? [10, 20] : part === 'fin' ? [20, last] : [1, last];
+    out.push({ first: Date.UTC(year, month, from), last: Date.UTC(year, month, to), about: wordsAround(m) });
+  }
+  return out;
+}
+
+/** The times between the question's dates, each pair's shortest and longest (see `QuestionFacts.intervals`). */
+function dateIntervals(dates: readonly QuestionDate[]): Duration[] {
+  const out: Duration[] = [];
+  dates.forEach((a, i) => {
+    for (const b of dates.slice(i + 1)) {
+      const [early, late] = a.first <= b.first ? [a, b] : [b, a];
+      const about = [...new Set([...early.about, ...late.about])];
+      const spans = new Set([calendarSpanDays(early.last, late.first), calendarSpanDays(early.first, late.last)]);
+      for (const days of spans) if (days > 0) out.push({ value: days, unit: 'jour', relation: 'span', days, about });
+    }
+  });
+  return out;
 }
 
 /** Countries and large cities abroad a visitor may say they live in (normalised: lower case, no accents). */
@@ -562,6 +650,7 @@ export function extractFacts(question: string): QuestionFacts {
     percents: [],
     years: [],
     durations: [],
+    intervals: [],
     monthsOf: [],
     distances: [],
     areas: [],
@@ -580,6 +669,7 @@ export function extractFacts(question: string): QuestionFacts {
     e.re.lastIndex = 0;
     for (let m = e.re.exec(t); m !== null; m = e.re.exec(t)) e.apply(m, facts);
   }
+  facts.intervals = dateIntervals(questionDates(t));
   facts.otherAges.push(...namedAges(question));
   const abroad = abroadOf(t);
   if (abroad) facts.abroad = abroad;
