@@ -66,8 +66,51 @@ export function quote(c: Candidate, label = true): string {
   return lines.join('\n');
 }
 
+/**
+ * The case condition that opens a quote: « Pour … : » as `quote` writes it (ended by a narrow no-break
+ * space and a colon, which the fiches' own texts never hold), or a clause « Si …, » (a heading's, or the
+ * opening of the fiche's sentence: the same condition either way).
+ */
+const CASE_LEAD_RE = /^(?:Pour |Si )[^\n\u202f]{1,240}\u202f: |^Si [^\n,:\u202f]{1,160}, /u;
+
+/**
+ * A case said once for the quotes that follow one another under it: a run of paragraphs that open on the
+ * same condition (« Pour un logement du secteur privé : A [1] », « Pour un logement du secteur privé : B
+ * [1] ») reads as the condition and the list of its quotes (« Pour un logement du secteur privé : » then
+ * « - A [1] », « - B [1] »), where the case ends with the list. A quote that holds items of its own cannot
+ * be a list item: then (and with `asList` false) the first paragraph keeps the condition and the next
+ * ones lose it.
+ */
+export function sayCaseOnce(text: string, asList: boolean): string {
+  const paragraphs = text.split('\n\n');
+  const leads = paragraphs.map((p) => CASE_LEAD_RE.exec(p)?.[0]);
+  const out: string[] = [];
+  for (let i = 0; i < paragraphs.length; ) {
+    const lead = leads[i];
+    let end = i + 1;
+    while (lead !== undefined && leads[end] === lead) end += 1;
+    const run = paragraphs.slice(i, end);
+    i = end;
+    if (lead === undefined || run.length < 2) {
+      out.push(...run);
+      continue;
+    }
+    const rests = run.map((p) => {
+      const rest = p.slice(lead.length);
+      return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+    });
+    if (asList && rests.every((r) => !r.includes('\n'))) out.push(`${lead.replace(/(?:\u202f: |, )$/u, '')}\u202f:\n${rests.map((r) => `- ${r}`).join('\n')}`);
+    else out.push(run[0] as string, ...rests.slice(1));
+  }
+  return out.join('\n\n');
+}
+
+/**
+ * A section of the answer. A case is said once for the quotes under it (`sayCaseOnce`): « En bref » stays
+ * prose (and its first paragraph is each choice's lead), the other sections list the quotes of one case.
+ */
 export function section(id: SectionId, text: string): AnswerSection {
-  return { id, title: SECTION_TITLES[id], text: text.replace(/\n{3,}/gu, '\n\n').trim() };
+  return { id, title: SECTION_TITLES[id], text: sayCaseOnce(text.replace(/\n{3,}/gu, '\n\n').trim(), id !== 'summary') };
 }
 
 export function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | undefined {
