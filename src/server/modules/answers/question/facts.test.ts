@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, extractFacts, parseFrenchNumber, speedExcess } from './facts';
+import { extractFacts, speedExcess } from './facts';
 
 describe('extractFacts: housing', () => {
   it.each([
@@ -218,12 +218,6 @@ describe('extractFacts: speed, place, purchase', () => {
   });
 });
 
-describe('parseFrenchNumber', () => {
-  it('reads digits, decimals and number words', () => {
-    expect([parseFrenchNumber('4'), parseFrenchNumber('1,5'), parseFrenchNumber('quinze'), parseFrenchNumber('abc')]).toEqual([4, 1.5, 15, undefined]);
-  });
-});
-
 describe('extractFacts on long input', () => {
   it('stays linear: 6,000 characters of repeated figures are read in one pass', () => {
     const q = '12 € il y a 3 mois à 90 km/h '.repeat(200);
@@ -393,14 +387,6 @@ describe('extractFacts: rented or owned home', () => {
     ['Le voisin fait du bruit', undefined],
   ])('« %s » → %s', (q, tenure) => {
     expect(extractFacts(q).tenure).toBe(tenure);
-  });
-});
-
-describe('distanceText', () => {
-  it('writes a distance as the person would: metres under a kilometre, km above', () => {
-    expect(distanceText(2)).toBe('2 m');
-    expect(distanceText(0.4)).toBe('0,4 m');
-    expect(distanceText(1_100_000)).toBe('1\u202f100 km');
   });
 });
 
