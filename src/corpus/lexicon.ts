@@ -208,11 +208,12 @@ let defaultCompiled: CompiledEntry[] | undefined;
  * The legal phrasings of the lexicon entries a text names, without duplicates (« mon proprio garde ma
  * caution » → « bailleur », « dépôt de garantie »): the model of meaning reads them beside the question
  * (src/server/modules/semantic/semantic.ts), since a small model knows the fiches' words better than slang.
+ * `compiled`: the lexicon to read them from (default the whole LEXICON; the ablation passes it without an entry).
  */
-export function legalPhrasingsOf(text: string): string[] {
-  defaultCompiled ??= compileLexicon(LEXICON);
+export function legalPhrasingsOf(text: string, compiled?: readonly CompiledEntry[]): string[] {
+  const lexicon = compiled ?? (defaultCompiled ??= compileLexicon(LEXICON));
   const out = new Set<string>();
-  for (const m of matchLexicon(normalizeTokens(text), defaultCompiled)) for (const legal of m.entry.legal) out.add(legal);
+  for (const m of matchLexicon(normalizeTokens(text), lexicon)) for (const legal of m.entry.legal) out.add(legal);
   return [...out];
 }
 

@@ -10,7 +10,7 @@
  * answered: without the model, by the lexical search alone.
  */
 import type { SearchEngine } from '../../../corpus/engine';
-import { legalPhrasingsOf } from '../../../corpus/lexicon';
+import { legalPhrasingsOf, type CompiledEntry } from '../../../corpus/lexicon';
 import { embed, EmbeddingsError, type EmbeddingsSettings } from './embeddings-client';
 import { ModelProcess, type ModelProcessOptions } from './model-process';
 import { VECTORS_BUDGET_MS, type VectorsForUpdate } from './prepare-vectors';
@@ -26,11 +26,12 @@ export const QUESTION_CHARS = 2000;
  * (src/corpus/lexicon: « proprio », « caution » → « bailleur », « dépôt de garantie »). A small model knows
  * the fiches' words better than slang: measured on the tuning halves, the lexicon's phrasings lift the
  * dense ranking's hit@5 from 0.53 to 0.55 on search phrasings and from 0.40–0.48 to 0.63–0.73 on the long everyday sets
- * (docs/decisions/0007-model-of-meaning.md).
+ * (docs/decisions/0007-model-of-meaning.md). `lexicon`: the compiled lexicon to read the phrasings from
+ * (default the whole one; scripts/ablate-lexicon.ts passes it without the entry it measures).
  */
-export function queryText(question: string): string {
+export function queryText(question: string, lexicon?: readonly CompiledEntry[]): string {
   const text = question.slice(0, QUESTION_CHARS);
-  const phrasings = legalPhrasingsOf(text);
+  const phrasings = legalPhrasingsOf(text, lexicon);
   return phrasings.length > 0 ? `${text}\n${phrasings.join(', ')}` : text;
 }
 
