@@ -141,6 +141,12 @@ describe('lexicon matching', () => {
     expect(purchase).not.toContain('tombé en panne');
   });
 
+  it('reads « retirer » as a withdrawn complaint only next to « plainte »', () => {
+    expect(lays('est-ce que je peux retirer ma plainte')).toContain('retirer');
+    expect(lays("retirer de l'argent au distributeur")).not.toContain('retirer');
+    expect(engine.search('je veux retirer ma plainte contre mon voisin', 5).map((r) => r.id)).toContain('F16862');
+  });
+
   it('expands a theme reference in a context to the cue words of that theme', () => {
     const travail = LEXICON_THEMES.find((t) => t.theme === 'travail');
     expect(expandContext(['@travail', 'xyz'])).toEqual([...(travail?.cues ?? []), 'xyz']);
