@@ -1,19 +1,20 @@
 /**
  * The candidates of an answer: the sources as the composer reads them (`sourceViews`), and every quotable
  * sentence of them, cut to the person's case (cases that do not fit are left out), each with its score as a
- * sum of named parts (score.ts, weights.ts) — what `npm run explain` prints.
+ * sum of named parts (score.ts, weights.ts) — what `npm run explain` prints. What a passage says whatever
+ * the case is read once per question (passage-reading.ts); the shared work of a question's answers: work.ts.
  */
-import { normalizeText, squeeze, type Unit } from '../../../../common/french-text';
+import type { Unit } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
 import { pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
-import { factVerdict, type HeadingVerdict } from '../cases/heading-verdict';
-import { sentenceCondition, trailingCondition, refersBack, isDependent, tableColumn, EXCEPTION_RE, cachedUnits, quotableSentence, features } from '../extractive/sentence-kinds';
 import { total, type ScoreParts } from './weights';
-import { corpusStems, TopicMatcher } from '../question/topic-words';
+import { corpusStems, type TopicMatcher } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from '../retrieval/types';
-import { rowsNamedByQuestion, exceptionFor, excludedRestatement } from './narrow';
+import { excludedRestatement } from './narrow';
+import { quotedText, readPassage, type QuotedText } from './passage-reading';
 import { scoreParts, scoringOf } from './score';
+import type { ComposeWork } from './work';
 
 /** A sentence that could be quoted, with what comes with it. */
 export interface Candidate {
@@ -52,54 +53,38 @@ export interface SourceView {
   passages: { section: readonly string[]; text: string; description: boolean }[];
 }
 
-/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
-export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
-
-/**
- * Work shared by the answers of one question (the first one and each choice's): what does not depend on
- * the option chosen is computed once (a question with a choice of 2 composes 3 answers).
- */
-export interface ComposeWork {
-  matcher: TopicMatcher;
-  /**
-   * The pré-dossier and professionals sections, which do not depend on the option of a choice: written
-   * once for the first answer and each option's (by section and open group).
-   */
-  sections: Map<string, string>;
-  /** Views of the later sources (their cases are never forced). */
-  views: Map<number, SourceView>;
-  /** Verdicts of conditions and headings against the facts, by text. */
-  verdicts: Map<string, HeadingVerdict>;
-  /** Which topic words each quoted unit holds. */
-  present: Map<Unit, boolean[]>;
-  /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
-  fine: boolean;
-}
-
-export function newWork(u: Understanding): ComposeWork {
-  return { sections: new Map(), matcher: new TopicMatcher(u.words), views: new Map(), verdicts: new Map(), present: new Map(), fine: FINE_QUESTION_RE.test(normalizeText(u.question)) };
-}
-
-export function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
-  let v = work.verdicts.get(text);
-  if (v === undefined) {
-    v = factVerdict(text, u.facts);
-    work.verdicts.set(text, v);
-  }
-  return v;
+/** A source's text as the composer reads it, before its cases are resolved for the person. */
+export interface SourceBody {
+  source: RetrievedSource;
+  si: number;
+  fiche: Fiche | undefined;
+  passages: { section: readonly string[]; text: string; description: boolean }[];
+  /** The headings and text of each passage, as the cases are resolved from them. */
+  paths: readonly (readonly string[])[];
+  texts: readonly string[];
 }
 
 export function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>, work: ComposeWork): SourceView[] {
   return sources.map((source, si) => {
-    const known = si > 0 ? work.views.get(si) : undefined;
+    if (si === 0) {
+      // The primary fiche's cases are resolved for each answer (an option of a choice forces one); its text is read once.
+      const body = work.primary?.source === source ? work.primary : (work.primary = sourceBody(source, 0, fiches));
+      return viewOf(body, u, forced);
+    }
+    const known = work.views.get(si);
     if (known) return known;
-    const view = sourceView(source, si, fiches, u, si === 0 ? forced : new Map());
-    if (si > 0) work.views.set(si, view);
+    const view = viewOf(sourceBody(source, si, fiches), u, new Map());
+    work.views.set(si, view);
     return view;
   });
 }
 
-export function sourceView(source: RetrievedSource, si: number, fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>): SourceView {
+function viewOf(body: SourceBody, u: Understanding, forced: ReadonlyMap<string, string>): SourceView {
+  const { source, si, fiche, passages } = body;
+  return { source, si, fiche, resolution: resolveCases(body.paths, u.words, u.facts, forced, body.texts), passages };
+}
+
+function sourceBody(source: RetrievedSource, si: number, fiches: (id: string) => Fiche | undefined): SourceBody {
   const fiche = fiches(source.id);
   // The primary fiche is read whole (its cases decide the answer); the others through retrieval's passages.
   const body = si === 0 && fiche ? fiche.passages.map((p) => ({ section: p.section, text: p.text })) : source.passages.map((p) => ({ section: p.sectionPath, text: p.text }));
@@ -114,10 +99,9 @@ export function sourceView(source: RetrievedSource, si: number, fiches: (id: str
     ...(fiche?.description ? [{ section: [] as string[], text: fiche.description, description: true }] : []),
     ...merged.map((p) => ({ ...p, description: false })),
   ];
-  const paths = (fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath));
+  const paths = fiche?.passages.map((p) => p.section) ?? source.passages.map((p) => p.sectionPath);
   const texts = fiche?.passages.map((p) => p.text) ?? source.passages.map((p) => p.text);
-  const resolution = resolveCases(paths, u.words, u.facts, forced, texts);
-  return { source, si, fiche, resolution, passages };
+  return { source, si, fiche, passages, paths, texts };
 }
 
 /**
@@ -129,13 +113,13 @@ export function titledForQuestion(view: SourceView, matcher: TopicMatcher): bool
   return view.si === 0 || matcher.count(corpusStems(view.source.title)) > 0;
 }
 
-export function presentIn(work: ComposeWork, unit: Unit): boolean[] {
-  let p = work.present.get(unit);
-  if (!p) {
-    p = work.matcher.present(features(unit).stems);
-    work.present.set(unit, p);
-  }
-  return p;
+/** `titledForQuestion` of each view, read once per question. */
+export function titledViews(views: readonly SourceView[], work: ComposeWork): boolean[] {
+  return views.map((v) => {
+    let titled = work.titled.get(v.si);
+    if (titled === undefined) work.titled.set(v.si, (titled = titledForQuestion(v, work.matcher)));
+    return titled;
+  });
 }
 
 /** A sentence cut from a source, before its score (score.ts). */
@@ -162,108 +146,65 @@ export interface RawCandidate {
 
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */
 export function candidates(views: readonly SourceView[], u: Understanding, work: ComposeWork): Candidate[] {
-  const { matcher } = work;
   const raws: RawCandidate[] = [];
+  // What each raw candidate quotes, and the chapter of its passage (same index as `raws`).
+  const quotedTexts: QuotedText[] = [];
+  const chapters: string[] = [];
   for (const view of views) {
-    const titleStems = corpusStems(view.source.title);
     const restates = excludedRestatement(view);
     view.passages.forEach((p, pi) => {
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;
-      const pathContext = matcher.present(corpusStems(p.section.join(' ')));
-      const pathFactFit = status.fits && p.section.some((h) => verdictOf(work, h, u) === 'fit');
-      const units = cachedUnits(p.text);
-      // A sentence that states its own condition (« Si le logement est meublé, … », a table row
-      // « Excès de vitesse inférieur à 20 km/h … : … ») is matched against the facts like a case heading.
-      const verdicts = units.map((unit) => {
-        const own = sentenceCondition(unit.sentence);
-        const verdict = own ? verdictOf(work, own, u) : 'neutral';
-        const trailing = verdict === 'neutral' ? trailingCondition(unit.sentence) : undefined;
-        return trailing ? verdictOf(work, trailing, u) : verdict;
-      });
-      for (const ui of rowsNamedByQuestion(units, verdicts, matcher, titleStems)) verdicts[ui] = 'fit';
-      // The rows of one table are its cases: when one row fits the person (« ITT de plus de 8 jours » for
-      // 10 days), the other rows under the same first column are other people's.
-      const fittingTables = new Set(units.filter((unit, ui) => verdicts[ui] === 'fit').map((unit) => tableColumn(unit.sentence)).filter((c) => c !== undefined));
-      units.forEach((listed, ui) => {
-        const before = ui > 0 ? units[ui - 1] : undefined;
-        const after = units[ui + 1];
-        if (!quotableSentence(listed.sentence)) return;
-        // The items of a list that name another person's case (« la déclaration conjointe des partenaires
-        // qui décident d'un commun accord » when the partner refuses) are left out; a list of only such
-        // items is not quoted.
-        // An item that goes on with the one before (« - et les membres de sa famille… ») goes with it.
-        let dropped = false;
-        const items = listed.items.filter((it) => {
-          const continues = /^(?:et|ou|ainsi que|mais)\s/u.test(it);
-          dropped = (continues && dropped) || verdictOf(work, it.replace(/\([^)]*\)/gu, ''), u) === 'conflict';
-          return !dropped;
-        });
-        if (listed.items.length > 0 && items.length === 0) return;
-        const unit = items.length === listed.items.length ? listed : { ...listed, items };
-        const ownVerdict = verdicts[ui] ?? 'neutral';
-        if (ownVerdict === 'conflict') return;
-        if (!status.fits && ownVerdict !== 'fit' && restates(unit)) return;
-        const column = tableColumn(unit.sentence);
-        if (ownVerdict !== 'fit' && column !== undefined && fittingTables.has(column)) return;
-        const dependent = isDependent(unit.sentence);
-        // A dependent sentence without its antecedent in the same passage is not quotable; with it, it
-        // shares its condition (« Quand le défunt a fait un testament, … Il peut… »). A sentence that refers
-        // back (« Si vous exercez ce droit… ») to one that refers back itself (« Ce délai concerne… ») would
-        // need a third: not quoted.
-        // A table's row, read as a sentence, is no one's antecedent (« Il vous est remis un procès-verbal »
-        // after the table speaks of something else).
-        if (dependent && (!before || before.heading !== unit.heading || tableColumn(before.sentence) !== undefined)) return;
-        if (before && refersBack(unit.sentence) && refersBack(before.sentence)) return;
-        const headingContext = unit.heading ? matcher.present(corpusStems(unit.heading)) : [];
-        raws.push({
+      // What the passage says whatever the case (read once per question), then what the person's case
+      // changes: outside it, a sentence that restates another case's rule is not quoted, nor such an exception.
+      const reading = readPassage(work, p, pi, view, u);
+      const pathFactFit = status.fits && reading.headingFits;
+      for (const s of reading.sentences) {
+        if (!status.fits && s.ownVerdict !== 'fit' && restates(s.unit)) continue;
+        const exception = s.after && s.exception && !(!status.fits && restates(s.after)) ? s.exception : undefined;
+        const raw: RawCandidate = {
           view,
-          unit,
-          ...(dependent && before ? { prev: before } : {}),
-          ...(after && EXCEPTION_RE.test(after.sentence) && after.heading === unit.heading && !(!status.fits && restates(after)) ? { exception: exceptionFor(unit, after, work) } : {}),
+          unit: s.unit,
           path: p.section,
           pi,
           open: view.si === 0 ? status.open : [],
-          fits: status.fits || ownVerdict === 'fit',
-          factFit: ownVerdict === 'fit' || pathFactFit,
-          ownFit: ownVerdict === 'fit',
-          present: presentIn(work, unit),
-          context: pathContext.map((v, i) => v || (headingContext[i] ?? false)),
+          fits: status.fits || s.ownVerdict === 'fit',
+          factFit: s.ownVerdict === 'fit' || pathFactFit,
+          ownFit: s.ownVerdict === 'fit',
+          present: s.present,
+          context: s.context,
           description: p.description,
-        });
-      });
+        };
+        if (s.prev) raw.prev = s.prev;
+        if (exception) raw.exception = exception;
+        raws.push(raw);
+        quotedTexts.push(quotedText(s, exception !== undefined));
+        chapters.push(reading.chapter);
+      }
     });
   }
   const scoring = scoringOf(raws, u);
-  return raws.map((r): Candidate => {
+  return raws.map((r, i): Candidate => {
     const { parts, hits, personUnit } = scoreParts(r, u, work, scoring);
-    const score = total(parts);
-    const quoted = [r.prev, r.unit, r.exception].filter((x): x is Unit => x !== undefined);
-    return {
+    const quoted = quotedTexts[i] as QuotedText;
+    const c: Candidate = {
       source: r.view.source,
       si: r.view.si,
       unit: r.unit,
-      ...(r.prev ? { prev: r.prev } : {}),
-      ...(r.exception ? { exception: r.exception } : {}),
       path: r.path,
-      // Passages without a heading (question-and-answer fiches) are each a chapter of their own.
-      chapter: `${r.view.si}|${r.path.length > 0 ? r.path.join(' › ') : r.description ? '(description)' : `#${r.pi}`}`,
+      chapter: chapters[i] as string,
       order: r.pi * 1000 + r.unit.index,
       open: r.open,
       fits: r.fits,
       hits,
       parts,
-      score,
+      score: total(parts),
       personUnit,
-      // The sentences and list items quoted: none of them may appear twice in the answer.
-      // A list's introduction counts on its own too: two lists under one introduction (« Les personnes
-      // suivantes peuvent… : ») in two cases would say it twice.
-      keys: [
-        ...quoted.map((q) => features(q).key),
-        ...quoted.filter((q) => q.items.length > 0).map((q) => normalizeText(squeeze(q.sentence))),
-        ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it)))),
-      ],
-      words: quoted.reduce((a, q) => a + features(q).words, 0),
+      keys: quoted.keys,
+      words: quoted.words,
     };
+    if (r.prev) c.prev = r.prev;
+    if (r.exception) c.exception = r.exception;
+    return c;
   });
 }

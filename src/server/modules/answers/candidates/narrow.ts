@@ -8,7 +8,8 @@ import { type HeadingVerdict } from '../cases/heading-verdict';
 import { tableColumn, rowCase, cachedUnits, features } from '../extractive/sentence-kinds';
 import { LIMITS } from './weights';
 import { corpusStems, TopicMatcher } from '../question/topic-words';
-import type { SourceView, ComposeWork } from './candidates';
+import type { SourceView } from './candidates';
+import type { ComposeWork } from './work';
 
 /** What a row's case says is absent (« Absence de défaillance majeure et critique », « sans enfant »): it does not name it. */
 export const ABSENT_RE = /(?<![\p{L}\p{N}])(?:absence d[e'’u]s?|sans|aucune?|pas d[e'’]|non)(?![\p{L}\p{N}]).*$/iu;
@@ -97,8 +98,11 @@ export function excludedRestatement(view: SourceView): (u: Unit) => boolean {
 
 /** Share of the smaller set's stems found in the other: « A. » and « A, y compris B. » are near-duplicates. */
 export function containment(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  // The stems both hold, counted over the smaller set.
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
   let common = 0;
-  for (const t of a) if (b.has(t)) common += 1;
+  for (const t of small) if (large.has(t)) common += 1;
   const smaller = Math.min(a.size, b.size);
   return smaller === 0 ? 1 : common / smaller;
 }

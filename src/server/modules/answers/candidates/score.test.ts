@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { source } from '../extractive/compose-test-fixtures';
 import { understand } from '../question/understand';
-import { candidates, newWork, sourceViews } from './candidates';
+import { candidates, sourceViews } from './candidates';
+import { newWork } from './work';
 import { total, WEIGHTS } from './weights';
 
 describe('scoreParts', () => {

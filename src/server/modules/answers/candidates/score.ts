@@ -3,9 +3,11 @@
  * words it holds and those of its headings, its case, its source's rank, whether it gives what the question
  * asks for, the person's units, its place in the fiche. `npm run explain` prints the parts.
  */
+import type { Unit } from '../../../../common/french-text';
 import { askedFigure, features, kindMatches, unitText, YOU_MAY_RE } from '../extractive/sentence-kinds';
 import type { Understanding } from '../question/understand';
-import type { ComposeWork, RawCandidate } from './candidates';
+import type { RawCandidate } from './candidates';
+import type { ComposeWork } from './work';
 import { factUnits, withoutPenalties, type TextTest } from './person-figures';
 import { emptyParts, WEIGHTS, type ScoreParts } from './weights';
 
@@ -27,13 +29,44 @@ export function scoringOf(raws: readonly RawCandidate[], u: Understanding): Scor
   return { norm, unitsOfFacts };
 }
 
+/** What a sentence's own text gives its score, the same in every answer of the question. */
+export interface TextParts {
+  /** It gives what the question asks for (a duration, an amount, a step…). */
+  kindMatch: boolean;
+  /** The question asks what the person may do, and the sentence says it (« vous pouvez… »). */
+  mayDo: boolean;
+  /** It states a figure in a unit of the person's own figures. */
+  personUnit: boolean;
+  /** It states the figure the question asks for. */
+  askedFigure: boolean;
+}
+
+/** `TextParts` of a sentence, read once per question (`ComposeWork.textParts`). */
+function textParts(unit: Unit, u: Understanding, work: ComposeWork, scoring: Scoring): TextParts {
+  let said = work.textParts.get(unit);
+  if (!said) {
+    const f = features(unit);
+    const text = unitText(unit);
+    said = {
+      kindMatch: kindMatches(u.kind, f),
+      mayDo: u.kind === 'droit' && YOU_MAY_RE.test(unit.sentence),
+      // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
+      personUnit: scoring.unitsOfFacts.some((re) => re.test(work.fine ? text : withoutPenalties(text))),
+      askedFigure: askedFigure(u.kind, text),
+    };
+    work.textParts.set(unit, said);
+  }
+  return said;
+}
+
 /**
  * A candidate's score, part by part (their sum, `total(parts)`, is its score); with the number of topic
  * words it holds and whether it states a figure in a unit of the person's own.
  */
 export function scoreParts(r: RawCandidate, u: Understanding, work: ComposeWork, scoring: Scoring): { parts: ScoreParts; hits: number; personUnit: boolean } {
-  const { norm, unitsOfFacts } = scoring;
+  const { norm } = scoring;
   const f = features(r.unit);
+  const said = textParts(r.unit, u, work, scoring);
   const parts = emptyParts();
   let hits = 0;
   u.words.forEach((_, i) => {
@@ -49,22 +82,20 @@ export function scoreParts(r: RawCandidate, u: Understanding, work: ComposeWork,
   // The person's own rule: what the question asks for under a case their facts settled. A question whose
   // wording names no kind is answered by the figure of the one row or sentence whose own condition fits
   // them (« entre 1 mois et 3 mois de présence : 2 semaines » for six weeks).
-  const answersCase = kindMatches(u.kind, f) || (u.kind === 'droit' && YOU_MAY_RE.test(r.unit.sentence)) || (u.kind === 'autre' && r.ownFit && (f.duration || f.amount));
+  const answersCase = said.kindMatch || said.mayDo || (u.kind === 'autre' && r.ownFit && (f.duration || f.amount));
   if (r.factFit && answersCase) parts.factCaseAnswer = WEIGHTS.factCaseAnswer;
   parts.sourceRank = r.view.si === 0 ? WEIGHTS.firstSource : r.view.si === 1 ? WEIGHTS.secondSource : 0;
-  if (kindMatches(u.kind, f)) parts.kindMatch = WEIGHTS.kindMatch;
+  if (said.kindMatch) parts.kindMatch = WEIGHTS.kindMatch;
   // A fiche titled as a question answers it in its summary.
   if (r.description && r.view.si === 0 && /\?\s*$/u.test(r.view.source.title)) parts.questionFicheSummary = WEIGHTS.questionFicheSummary;
   if (f.normative) parts.normative = WEIGHTS.normative;
   if (f.duration || f.amount) parts.figure = WEIGHTS.figure;
-  const text = unitText(r.unit);
-  // A penalty the offender risks is no figure like the person's, unless they ask about a fine.
-  const personUnit = unitsOfFacts.some((re) => re.test(work.fine ? text : withoutPenalties(text)));
+  const { personUnit } = said;
   if (personUnit) parts.factUnit = WEIGHTS.factUnit;
   if (r.unit.index === 0) parts.lead = WEIGHTS.lead;
   // The primary fiche's own order: it states its main rules first; its summary often states the answer.
   if (r.view.si === 0) parts.early = WEIGHTS.early * (1 - r.pi / Math.max(1, r.view.passages.length));
   if (r.description && r.view.si === 0) parts.primaryDescription = WEIGHTS.primaryDescription;
-  if (askedFigure(u.kind, text)) parts.askedFigure = WEIGHTS.askedFigure;
+  if (said.askedFigure) parts.askedFigure = WEIGHTS.askedFigure;
   return { parts, hits, personUnit };
 }

@@ -26,7 +26,8 @@
 import type { AnswerChoices, AnswerSection } from '../../../../common/api/answers';
 import { normalizeText, squeeze } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
-import { type ComposeWork, newWork, sourceViews, titledForQuestion, candidates } from '../candidates/candidates';
+import { sourceViews, titledViews, candidates } from '../candidates/candidates';
+import { type ComposeWork, newWork } from '../candidates/work';
 import { preferFresher } from '../candidates/fresher';
 import { personFigure } from '../candidates/person-figures';
 import { caseGroupKey } from '../cases/resolve-case';
@@ -64,7 +65,7 @@ function compose(question: string, sources: RetrievedSource[], fiches: (id: stri
   const forced = opts.forced ?? new Map<string, string>();
   const views = sourceViews(sources, fiches, u, forced, work);
   const all = preferFresher(candidates(views, u, work));
-  const titled = views.map((v) => titledForQuestion(v, work.matcher));
+  const titled = titledViews(views, work);
   let sel = select(all, u, titled);
   const group = opts.noChoices ? undefined : decidingGroup(sel, all);
 
@@ -132,7 +133,7 @@ export function explainExtractive(question: string, sources: RetrievedSource[], 
   const work = newWork(u);
   const views = sourceViews(sources, fiches, u, new Map(), work);
   const all = preferFresher(candidates(views, u, work));
-  const titled = views.map((v) => titledForQuestion(v, work.matcher));
+  const titled = titledViews(views, work);
   const ranked = [...all].filter(quotable).sort(byScore);
   const brief = chooseBrief(ranked, all, u, titled, new Quoted());
   return {

@@ -1,0 +1,73 @@
+/**
+ * The work shared by the answers of one question: the first answer and, when a case of the primary fiche
+ * is left open, each option's answer (a question with a choice of 2 composes 3 answers). What does not
+ * depend on the option chosen is computed once here; each answer computes only what its case changes.
+ */
+import { normalizeText, type Unit } from '../../../../common/french-text';
+import { factVerdict, type HeadingVerdict } from '../cases/heading-verdict';
+import { features } from '../extractive/sentence-kinds';
+import { TopicMatcher } from '../question/topic-words';
+import type { Understanding } from '../question/understand';
+import type { SourceBody, SourceView } from './candidates';
+import type { PassageReading } from './passage-reading';
+import type { TextParts } from './score';
+
+/** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
+export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
+
+export interface ComposeWork {
+  matcher: TopicMatcher;
+  /**
+   * The pré-dossier and professionals sections, which do not depend on the option of a choice: written
+   * once for the first answer and each option's (by section and open group).
+   */
+  sections: Map<string, string>;
+  /** The primary fiche's text as the composer reads it (its cases are resolved again for each option). */
+  primary?: SourceBody;
+  /** Views of the later sources (their cases are never forced). */
+  views: Map<number, SourceView>;
+  /** Whether each source may be quoted for the question (`titledForQuestion`), by source index. */
+  titled: Map<number, boolean>;
+  /** What each passage of the sources says for the question, whatever the person's case (passage-reading.ts). */
+  readings: Map<object, PassageReading>;
+  /** Verdicts of conditions and headings against the facts, by text. */
+  verdicts: Map<string, HeadingVerdict>;
+  /** Which topic words each quoted unit holds. */
+  present: Map<Unit, boolean[]>;
+  /** What each unit's own text gives its score (score.ts). */
+  textParts: Map<Unit, TextParts>;
+  /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
+  fine: boolean;
+}
+
+export function newWork(u: Understanding): ComposeWork {
+  return {
+    sections: new Map(),
+    matcher: new TopicMatcher(u.words),
+    views: new Map(),
+    titled: new Map(),
+    readings: new Map(),
+    verdicts: new Map(),
+    present: new Map(),
+    textParts: new Map(),
+    fine: FINE_QUESTION_RE.test(normalizeText(u.question)),
+  };
+}
+
+export function verdictOf(work: ComposeWork, text: string, u: Understanding): HeadingVerdict {
+  let v = work.verdicts.get(text);
+  if (v === undefined) {
+    v = factVerdict(text, u.facts);
+    work.verdicts.set(text, v);
+  }
+  return v;
+}
+
+export function presentIn(work: ComposeWork, unit: Unit): boolean[] {
+  let p = work.present.get(unit);
+  if (!p) {
+    p = work.matcher.present(features(unit).stems);
+    work.present.set(unit, p);
+  }
+  return p;
+}
