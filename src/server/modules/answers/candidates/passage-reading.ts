@@ -130,17 +130,32 @@ export function quotedText(s: SentenceReading, withException: boolean): QuotedTe
   return (s.alone ??= quotedOf([s.prev, s.unit]));
 }
 
+/** The normalised texts of a unit's list: its introduction and each item (`listKeys`). */
+interface ListKeys {
+  sentence: string;
+  items: string[];
+}
+
+/** By unit: the same fiches' sentences recur in every answer. */
+const listKeysOf = new WeakMap<Unit, ListKeys>();
+
+function listKeys(unit: Unit): ListKeys {
+  let keys = listKeysOf.get(unit);
+  if (!keys) {
+    keys = { sentence: normalizeText(squeeze(unit.sentence)), items: unit.items.map((it) => normalizeText(squeeze(it))) };
+    listKeysOf.set(unit, keys);
+  }
+  return keys;
+}
+
 function quotedOf(units: readonly (Unit | undefined)[]): QuotedText {
   const quoted = units.filter((x): x is Unit => x !== undefined);
+  const lists = quoted.filter((q) => q.items.length > 0).map(listKeys);
   return {
     // The sentences and list items quoted: none of them may appear twice in the answer.
     // A list's introduction counts on its own too: two lists under one introduction (« Les personnes
     // suivantes peuvent… : ») in two cases would say it twice.
-    keys: [
-      ...quoted.map((q) => features(q).key),
-      ...quoted.filter((q) => q.items.length > 0).map((q) => normalizeText(squeeze(q.sentence))),
-      ...quoted.flatMap((q) => q.items.map((it) => normalizeText(squeeze(it)))),
-    ],
+    keys: [...quoted.map((q) => features(q).key), ...lists.map((l) => l.sentence), ...lists.flatMap((l) => l.items)],
     words: quoted.reduce((a, q) => a + features(q).words, 0),
   };
 }

@@ -109,23 +109,36 @@ export const PROFESSIONALS: readonly Professional[] = [
   },
 ];
 
-const normalized = new Lru<string, string>(10_000);
+/**
+ * Which professionals a source text names (`inSources`, on its normalised form), by text: the same
+ * fiches' texts recur in every answer. No pattern matches across a line break, so the sources name a
+ * professional when one of their texts does.
+ */
+const named = new Lru<string, boolean[]>(10_000);
+
+function namedIn(text: string): boolean[] {
+  return named.memo(text, (t) => {
+    const normal = normalizeText(t);
+    return PROFESSIONALS.map((p) => p.inSources.test(normal));
+  });
+}
 
 /**
  * Professionals relevant to a question, ranked: by the question's own topic first, then named by the
  * sources, then by the fiches' topic; point-justice
  * and avocat always close the list. `sourceTexts`: the texts of the sources (passages, « Où s'adresser »),
- * whose normalised forms are cached (corpus text only).
+ * whose professionals named are cached (corpus text only).
  */
 export function pickProfessionals(sourceTexts: readonly string[], topicText: string, max = 4, question = ''): Professional[] {
-  const src = sourceTexts.map((t) => normalized.memo(t, normalizeText)).join('\n');
+  const inSources = PROFESSIONALS.map(() => false);
+  for (const t of sourceTexts) namedIn(t).forEach((n, i) => (inSources[i] ||= n));
   const topic = normalizeText(topicText);
   const asked = normalizeText(question);
   const scored = PROFESSIONALS.map((p, i) => {
     let score = 0;
     // The question's own topic first (a salary dispute goes to the prud'hommes, whatever the fiches mention).
     if (asked && p.topic?.test(asked)) score += 3;
-    if (p.inSources.test(src)) score += 1.5;
+    if (inSources[i]) score += 1.5;
     if (p.topic?.test(topic)) score += 1;
     return { p, score, i };
   }).filter((s) => s.score > 0 && s.p.id !== 'point-justice' && s.p.id !== 'avocat');
