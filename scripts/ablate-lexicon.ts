@@ -5,9 +5,11 @@
  *
  *   npx tsx scripts/ablate-lexicon.ts [--model] [--only-changes] [--json FILE]
  *
- * Sets: retrieval-dev halves A (tuning) and B (held-out), the two everyday sets, and the answers-dev halves
- * (gold among the first 3 fiches of the answers' search). An entry « helps » a set when removing it loses
- * hits there. Used to keep only the entries that help phrasings they were not written from.
+ * Sets: retrieval-dev halves A (tuning) and B (held-out), the two everyday sets, the long everyday sets
+ * (long1, long3, long4 tuning; long2 held-out), and the answer sets (gold among the first 3 fiches of the
+ * answers' search: answers-dev halves ansA and ansB, atun3 and atun4 tuning, aheld3 held-out). An entry
+ * « helps » a set when removing it loses hits there. Entries are judged on the tuning sets; the held-out
+ * columns show what a decision costs where it was not made.
  *
  * Without --model, the lexical search alone (BM25F, src/corpus/engine.ts). With --model, the hybrid ranking
  * of the default install: the lexical candidates fused with the dense ranking of the model of meaning
@@ -28,7 +30,7 @@ import { openCliSemantic } from '../src/server/modules/semantic/cli-semantic.js'
 import { embed } from '../src/server/modules/semantic/embeddings-client.js';
 import { denseWeight, FUSION, fuseWithDense } from '../src/server/modules/semantic/fusion.js';
 import { DENSE_CANDIDATES, queryText, type Semantic } from '../src/server/modules/semantic/semantic.js';
-import { DEV_SET_PATH, EVERYDAY2_SET_PATH, EVERYDAY_SET_PATH, loadEvalSet, splitItems } from './eval-retrieval.js';
+import { ANSWERS_HELDOUT3_PATH, ANSWERS_TUNING3_PATH, ANSWERS_TUNING4_PATH, DEV_SET_PATH, EVERYDAY2_SET_PATH, EVERYDAY_SET_PATH, LONG2_SET_PATH, LONG3_SET_PATH, LONG4_SET_PATH, LONG_SET_PATH, loadAnswersDev, loadEvalSet, splitItems } from './eval-retrieval.js';
 import { ANSWERS_SET_PATH, answerHalf, loadAnswerSet } from './eval-answer-quality.js';
 
 interface Probe {
@@ -52,6 +54,10 @@ function probes(): Probe[] {
     ['devB', splitItems(dev, 'B')],
     ['every1', loadEvalSet(EVERYDAY_SET_PATH)],
     ['every2', loadEvalSet(EVERYDAY2_SET_PATH)],
+    ['long1', loadEvalSet(LONG_SET_PATH)],
+    ['long3', loadEvalSet(LONG3_SET_PATH)],
+    ['long4', loadEvalSet(LONG4_SET_PATH)],
+    ['long2', loadEvalSet(LONG2_SET_PATH)],
   ] as const) {
     for (const it of items) for (const q of it.variants) out.push({ set: name, query: q, question: q, gold: new Set(it.gold), depth: 5, fichesOnly: false });
   }
@@ -61,6 +67,13 @@ function probes(): Probe[] {
     ['ansB', 'B'],
   ] as const) {
     for (const it of answerHalf(answers, half)) out.push({ set: name, query: searchText(it.q), question: it.q, gold: new Set(it.gold), depth: 3, fichesOnly: true });
+  }
+  for (const [name, file] of [
+    ['atun3', ANSWERS_TUNING3_PATH],
+    ['atun4', ANSWERS_TUNING4_PATH],
+    ['aheld3', ANSWERS_HELDOUT3_PATH],
+  ] as const) {
+    for (const it of loadAnswersDev(file)) out.push({ set: name, query: searchText(it.q), question: it.q, gold: new Set(it.gold), depth: 3, fichesOnly: true });
   }
   return out;
 }
@@ -185,7 +198,7 @@ function ablateFirings(engine: SearchEngine, all: readonly Probe[], fired: reado
   });
 }
 
-const SETS = ['devA', 'devB', 'every1', 'every2', 'ansA', 'ansB'];
+const SETS = ['devA', 'devB', 'every1', 'every2', 'ansA', 'ansB', 'long1', 'long3', 'long4', 'long2', 'atun3', 'atun4', 'aheld3'];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
