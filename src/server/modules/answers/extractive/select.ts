@@ -47,6 +47,15 @@ export function quotable(c: Candidate): boolean {
   return true;
 }
 
+/** Whether a unit's sentence excludes cases from a rule (`EXCLUSION_RE`), by unit: the same sentences recur in every answer. */
+const exclusions = new WeakMap<Unit, boolean>();
+
+function excludes(unit: Unit): boolean {
+  let e = exclusions.get(unit);
+  if (e === undefined) exclusions.set(unit, (e = EXCLUSION_RE.test(unit.sentence)));
+  return e;
+}
+
 /**
  * The exclusion that applies to the person: a sentence of the same fiche as « En bref » that excludes
  * cases from the rule quoted (« ne s'applique pas aux achats suivants : »), whose list names something of
@@ -59,7 +68,7 @@ export function exclusionFor(first: Candidate, all: readonly Candidate[], u: Und
   const matcher = new TopicMatcher(u.words);
   const inRule = matcher.present(ruleStems);
   for (const c of all) {
-    if (c.si !== first.si || c === first || !EXCLUSION_RE.test(c.unit.sentence)) continue;
+    if (c.si !== first.si || c === first || !excludes(c.unit)) continue;
     // About the same rule, or about the question: it shares the rule's distinctive words or names one
     // of the question's (« Le droit de rétractation ne s'applique pas… »).
     const sentenceStems = corpusStems(c.unit.sentence);
@@ -172,7 +181,8 @@ export function select(all: readonly Candidate[], u: Understanding, titled: read
     // `keep` words stay for the next section (the steps after the rules).
     const fits = (c: Candidate): boolean => c.words <= wordsLeft - keep;
     // One place goes to the best sentence of a fiche not cited yet: a second fiche that adds a fact.
-    const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && !quoted.has(c) && fits(c));
+    // Whether a sentence was quoted already is tested last: it is the costliest test.
+    const other = pool.find((c) => !cited.has(c.si) && c.hits > 0 && relevant(c, share) && fits(c) && !quoted.has(c));
     if (other) {
       wordsLeft -= other.words;
       out.push(other);
@@ -182,7 +192,7 @@ export function select(all: readonly Candidate[], u: Understanding, titled: read
     }
     for (const c of pool) {
       if (out.length >= max) break;
-      if (!relevant(c, share) || quoted.has(c) || !fits(c)) continue;
+      if (!relevant(c, share) || !fits(c)) continue;
       if (c.si > 0 && out.filter((o) => o.si > 0).length >= LIMITS.otherSourcesPerSection) continue;
       // One sentence per chapter of a fiche, so that the answer covers the fiche's different points; the
       // chapter « En bref » quotes is the person's, and gives more of its sentences. So does a primary
@@ -190,6 +200,7 @@ export function select(all: readonly Candidate[], u: Understanding, titled: read
       const taken = passages.get(c.chapter) ?? 0;
       const wide = focus.has(c.chapter) || (c.si === 0 && c.path.length === 0);
       if (taken >= (wide ? LIMITS.focusSentences : 1)) continue;
+      if (quoted.has(c)) continue;
       passages.set(c.chapter, taken + 1);
       out.push(c);
       quoted.add(c);
