@@ -160,7 +160,8 @@ async function benchRetrievalIfPresent(): Promise<void> {
  * and the model's, not also this process's index of the search bench.
  */
 function benchAnswersInChild(model: boolean): Promise<Record<string, number>> {
-  const args = ['--import', 'tsx', path.join(ROOT, 'scripts/bench-answers.ts'), '--json', ...(model ? ['--model'] : [])];
+  // The young-generation limit of `npm run start:prod` (package.json), so that the memory is a server's.
+  const args = ['--max-semi-space-size=2', '--import', 'tsx', path.join(ROOT, 'scripts/bench-answers.ts'), '--json', ...(model ? ['--model'] : [])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
