@@ -151,7 +151,12 @@ export function candidates(views: readonly SourceView[], u: Understanding, work:
   const quotedTexts: QuotedText[] = [];
   const chapters: string[] = [];
   for (const view of views) {
-    const restates = excludedRestatement(view);
+    // A later source's view is the same for every answer of the question, and so is what it restates.
+    let restates = work.restates.get(view);
+    if (!restates) {
+      restates = excludedRestatement(view);
+      if (view.si > 0) work.restates.set(view, restates);
+    }
     view.passages.forEach((p, pi) => {
       const status = pathStatus(p.section, view.resolution);
       if (status.excluded) return;

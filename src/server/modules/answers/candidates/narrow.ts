@@ -57,7 +57,14 @@ export function exceptionFor(rule: Unit, exception: Unit, work: ComposeWork): Un
   return items.length === 0 || items.length === exception.items.length ? exception : { ...exception, items };
 }
 
-export const numberSet = (u: Unit): Set<string> => new Set(features(u).numbers.split(' ').filter((n) => n !== ''));
+const numberSets = new WeakMap<Unit, ReadonlySet<string>>();
+
+/** The numbers a unit states, by unit (the same fiches' sentences recur in every answer). */
+export function numberSet(u: Unit): ReadonlySet<string> {
+  let numbers = numberSets.get(u);
+  if (!numbers) numberSets.set(u, (numbers = new Set(features(u).numbers.split(' ').filter((n) => n !== ''))));
+  return numbers;
+}
 
 /**
  * The rules of the cases the person is not in, as a fiche also states them outside its case headings
@@ -69,11 +76,11 @@ export function excludedRestatement(view: SourceView): (u: Unit) => boolean {
   const statuses = view.passages.map((p) => pathStatus(p.section, view.resolution));
   if (!statuses.some((st) => st.excluded)) return () => false;
   // Read the fiche's excluded rules only when a sentence outside the cases is first tested.
-  let excluded: { stems: ReadonlySet<string>; numbers: Set<string> }[] | undefined;
+  let excluded: { stems: ReadonlySet<string>; numbers: ReadonlySet<string> }[] | undefined;
   const kept = new Set<string>();
-  const rules = (): { stems: ReadonlySet<string>; numbers: Set<string> }[] => {
+  const rules = (): { stems: ReadonlySet<string>; numbers: ReadonlySet<string> }[] => {
     if (excluded) return excluded;
-    const found: { stems: ReadonlySet<string>; numbers: Set<string> }[] = [];
+    const found: { stems: ReadonlySet<string>; numbers: ReadonlySet<string> }[] = [];
     view.passages.forEach((p, i) => {
       const status = statuses[i] as PathStatus;
       if (!status.excluded && !status.fits) return;

@@ -26,6 +26,8 @@ export interface ComposeWork {
   primary?: SourceBody;
   /** Views of the later sources (their cases are never forced). */
   views: Map<number, SourceView>;
+  /** Whether a sentence restates a rule of another case (`excludedRestatement`), by view of a later source. */
+  restates: Map<SourceView, (unit: Unit) => boolean>;
   /** Whether each source may be quoted for the question (`titledForQuestion`), by source index. */
   titled: Map<number, boolean>;
   /** What each passage of the sources says for the question, whatever the person's case (passage-reading.ts). */
@@ -45,6 +47,7 @@ export function newWork(u: Understanding): ComposeWork {
     sections: new Map(),
     matcher: new TopicMatcher(u.words),
     views: new Map(),
+    restates: new Map(),
     titled: new Map(),
     readings: new Map(),
     verdicts: new Map(),
