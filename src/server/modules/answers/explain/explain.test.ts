@@ -26,4 +26,19 @@ describe('explainQuestion (npm run explain)', () => {
     for (const heading of ['QUESTION COMPRISE', 'CANAUX DE RECHERCHE', 'CAS DE LA FICHE PRINCIPALE', 'CANDIDATS', '« EN BREF »']) expect(text).toContain(heading);
     expect(text).toContain('housing="meuble"');
   });
+
+  it('explains each option of the open case that decides the answer, and whether the choice is offered', async () => {
+    const report = await explainQuestion(engine, undefined, "Mon propriétaire refuse de me rendre mon dépôt de garantie deux mois après l'état des lieux de sortie, que puis-je faire ?");
+    const choice = report.composer?.choice;
+    if (!choice) throw new Error('no deciding case');
+    expect(choice.options.map((o) => o.label)).toEqual(['Logement vide', 'Logement meublé']);
+    for (const o of choice.options) expect(o.brief[0]?.reason).toMatch(/score/u);
+    // The options' « En bref » differ (the furnished flat's one-month deadline), so the choice is offered.
+    expect(choice.options[0]?.brief[0]?.text).not.toBe(choice.options[1]?.brief[0]?.text);
+    expect(choice.offered).toBe(true);
+    expect(formatExplain(report, 3)).toContain('CAS OUVERT QUI DÉCIDE DE LA RÉPONSE');
+    // The answer itself offers the same options.
+    const answer = report.composer?.brief.map((b) => b.text).join('\n') ?? '';
+    expect(answer).toMatch(/Pour un logement (vide|meublé)/u);
+  });
 });

@@ -84,7 +84,13 @@ export function formatExplain(r: ExplainReport, candidates = 10): string {
       const parts = Object.entries(c.parts).filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${round(v)}`);
       lines.push(`  ${i + 1}. [${c.source}] ${round(c.score)}  ${clip(c.text)}`, `       ${c.path.join(' › ') || '(sans titre)'}${c.fits ? ' — cas de la personne' : ''}`, `       ${parts.join(', ')}`);
     });
-    lines.push('', '« EN BREF »', ...r.composer.brief.map((b) => `  ${clip(b.text, 200)}\n    pourquoi\u202f: ${b.reason}`));
+    const briefLines = (brief: ExtractiveExplanation['brief'], indent: string): string[] => brief.map((b) => `${indent}${clip(b.text, 200)}\n${indent}  pourquoi\u202f: ${b.reason}`);
+    lines.push('', '« EN BREF »', ...briefLines(r.composer.brief, '  '));
+    const choice = r.composer.choice;
+    if (choice) {
+      lines.push('', `CAS OUVERT QUI DÉCIDE DE LA RÉPONSE (${choice.offered ? 'choix proposé' : 'non proposé\u202f: les options donnent le même « En bref »'})`);
+      for (const o of choice.options) lines.push(`  « ${o.label} »\u202f:`, ...briefLines(o.brief, '    '));
+    }
   }
   return lines.join('\n');
 }

@@ -124,7 +124,22 @@ export interface ExtractiveExplanation {
   /** The quotable candidates, best score first. */
   candidates: { source: number; text: string; path: readonly string[]; fits: boolean; open: string[]; parts: ScoreParts; score: number }[];
   /** « En bref »'s sentences as quoted, each with why it is there. */
-  brief: { text: string; reason: string }[];
+  brief: ExplainedBrief;
+  /**
+   * The open case that decides the answer, when there is one: each option's « En bref » and why, and
+   * whether the answer offers the choice (only when the options' « En bref » differ).
+   */
+  choice?: { options: { label: string; brief: ExplainedBrief }[]; offered: boolean };
+}
+
+export type ExplainedBrief = { text: string; reason: string }[];
+
+/** « En bref » of these views, each sentence with why it is there. */
+function explainBrief(views: ReturnType<typeof sourceViews>, u: Understanding, work: ComposeWork): ExplainedBrief {
+  const all = preferFresher(candidates(views, u, work));
+  const ranked = [...all].filter(quotable).sort(byScore);
+  const brief = chooseBrief(ranked, all, u, titledViews(views, work), new Quoted());
+  return brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' }));
 }
 
 /** The candidates and the choice of « En bref » for a question, without the rest of the answer. */
@@ -136,8 +151,11 @@ export function explainExtractive(question: string, sources: RetrievedSource[], 
   const titled = titledViews(views, work);
   const ranked = [...all].filter(quotable).sort(byScore);
   const brief = chooseBrief(ranked, all, u, titled, new Quoted());
+  const group = decidingGroup(select(all, u, titled), all);
+  const options = group?.kept.map((option) => ({ label: option, brief: explainBrief(sourceViews(sources, fiches, u, new Map([[caseGroupKey(group), option]]), work), u, work) }));
   return {
     candidates: ranked.map((c) => ({ source: c.source.n, text: unitText(c.unit), path: c.path, fits: c.fits, open: c.open.map((o) => o.option), parts: c.parts, score: c.score })),
     brief: brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' })),
+    ...(options ? { choice: { options, offered: new Set(options.map((o) => o.brief[0]?.text ?? '')).size === options.length } } : {}),
   };
 }
