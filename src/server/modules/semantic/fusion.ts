@@ -3,6 +3,7 @@
  * of meaning by weighted reciprocal rank fusion. The weights were chosen on the tuning halves of the eval
  * sets (docs/decisions/0007-model-of-meaning.md).
  */
+import { countWords } from '../../../common/words';
 import type { SearchEngine, SearchOptions, SearchResult } from '../../../corpus/engine';
 import type { Semantic } from './semantic';
 import { reciprocalRankFusion } from './vector-matrix';
@@ -17,8 +18,7 @@ export const FUSION = { shortWords: 8, shortWeight: 0.1, longWeight: 0.5, k: 10,
 
 /** The dense ranking's weight for a query. */
 export function denseWeight(query: string): number {
-  const words = query.split(/\s+/u).filter(Boolean).length;
-  return words <= FUSION.shortWords ? FUSION.shortWeight : FUSION.longWeight;
+  return countWords(query) <= FUSION.shortWords ? FUSION.shortWeight : FUSION.longWeight;
 }
 
 /**

@@ -26,7 +26,7 @@
 import type { AnswerChoices, AnswerSection } from '../../../../common/api/answers';
 import { normalizeText, squeeze } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
-import { sourceViews, titledViews, candidates } from '../candidates/candidates';
+import { sourceViews, titledViews, candidates, type Candidate } from '../candidates/candidates';
 import { type ComposeWork, newWork } from '../candidates/work';
 import { preferFresher } from '../candidates/fresher';
 import { personFigure } from '../candidates/person-figures';
@@ -134,12 +134,12 @@ export interface ExtractiveExplanation {
 
 export type ExplainedBrief = { text: string; reason: string }[];
 
-/** « En bref » of these views, each sentence with why it is there. */
-function explainBrief(views: ReturnType<typeof sourceViews>, u: Understanding, work: ComposeWork): ExplainedBrief {
+/** The quotable candidates of these views, best first, and « En bref » with why each sentence is there. */
+function explainViews(views: ReturnType<typeof sourceViews>, u: Understanding, work: ComposeWork): { all: Candidate[]; ranked: Candidate[]; brief: ExplainedBrief } {
   const all = preferFresher(candidates(views, u, work));
   const ranked = [...all].filter(quotable).sort(byScore);
   const brief = chooseBrief(ranked, all, u, titledViews(views, work), new Quoted());
-  return brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' }));
+  return { all, ranked, brief: brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' })) };
 }
 
 /** The candidates and the choice of « En bref » for a question, without the rest of the answer. */
@@ -147,15 +147,12 @@ export function explainExtractive(question: string, sources: RetrievedSource[], 
   const u = opts.understanding ?? understand(question);
   const work = newWork(u);
   const views = sourceViews(sources, fiches, u, new Map(), work);
-  const all = preferFresher(candidates(views, u, work));
-  const titled = titledViews(views, work);
-  const ranked = [...all].filter(quotable).sort(byScore);
-  const brief = chooseBrief(ranked, all, u, titled, new Quoted());
-  const group = decidingGroup(select(all, u, titled), all);
-  const options = group?.kept.map((option) => ({ label: option, brief: explainBrief(sourceViews(sources, fiches, u, new Map([[caseGroupKey(group), option]]), work), u, work) }));
+  const { all, ranked, brief } = explainViews(views, u, work);
+  const group = decidingGroup(select(all, u, titledViews(views, work)), all);
+  const options = group?.kept.map((option) => ({ label: option, brief: explainViews(sourceViews(sources, fiches, u, new Map([[caseGroupKey(group), option]]), work), u, work).brief }));
   return {
     candidates: ranked.map((c) => ({ source: c.source.n, text: unitText(c.unit), path: c.path, fits: c.fits, open: c.open.map((o) => o.option), parts: c.parts, score: c.score })),
-    brief: brief.summary.map((c, i) => ({ text: quote(c), reason: brief.reasons[i] ?? '' })),
+    brief,
     ...(options ? { choice: { options, offered: new Set(options.map((o) => o.brief[0]?.text ?? '')).size === options.length } } : {}),
   };
 }

@@ -11,6 +11,7 @@
  * on the lexical search alone. Each use is counted by outcome (metrics); nothing of the question is logged.
  */
 import type { SearchEngine, SearchResult } from '../../../../corpus/engine';
+import { countWords } from '../../../../common/words';
 import { LlmError } from '../llm/openai-client';
 import { rewriteQuestion, type Rewrite, type RewriteSettings } from '../llm/query-rewrite';
 import { denseWeight, fuseWithDense } from '../../semantic/fusion';
@@ -31,10 +32,6 @@ export type { QueryModels } from './types';
  */
 export const SCOPE = { minSimilarity: 0.89, farSimilarity: 0.84, farMinWords: 5 } as const;
 
-/** Words of a question, as `SCOPE.farMinWords` counts them. */
-function wordCount(text: string): number {
-  return text.split(/\s+/u).filter(Boolean).length;
-}
 
 export type RetrievalModelName = 'dense' | 'rewrite';
 export type RetrievalModelOutcome = DenseOutcome | 'off_topic';
@@ -85,7 +82,7 @@ export function createQueryModels(opts: QueryModelsOptions): QueryModelsProvider
     return {
       rerank: (lexical: SearchResult[]) => fuseWithDense(engine, lexical, ids, denseWeight(question)),
       ...(opts.scopeVerdict && best >= SCOPE.minSimilarity ? { nearCorpus: true as const } : {}),
-      ...(opts.scopeVerdict && best < SCOPE.farSimilarity && wordCount(question) >= SCOPE.farMinWords ? { farFromCorpus: true as const } : {}),
+      ...(opts.scopeVerdict && best < SCOPE.farSimilarity && countWords(question) >= SCOPE.farMinWords ? { farFromCorpus: true as const } : {}),
     };
   }
 
