@@ -1,6 +1,7 @@
 /**
- * The engine's query-time scoring knobs (engine.ts), each with why it has its value, and the small pure
- * helpers they go with. `npm run eval:retrieval -- --tune key=value,…` overrides the numeric ones for a run.
+ * The engine's query-time scoring knobs (read by engine-scoring.ts and engine-ranking.ts), each with why it
+ * has its value, and the small pure helpers they go with. `npm run eval:retrieval -- --tune key=value,…`
+ * overrides the numeric ones for a run.
  */
 import { foldAccents } from './analyzer.js';
 import type { FicheKind } from './types.js';
