@@ -4,65 +4,18 @@
  * sum of named parts (score.ts, weights.ts) — what `npm run explain` prints. What a passage says whatever
  * the case is read once per question (passage-reading.ts); the shared work of a question's answers: work.ts.
  */
-import type { Unit } from '../../../../common/french-text';
 import type { Fiche } from '../../../../corpus/types';
-import { pathStatus, resolveCases, type CaseGroup, type CaseResolution } from '../cases/resolve-case';
-import { total, type ScoreParts } from './weights';
+import { pathStatus, resolveCases } from '../cases/resolve-case';
+import { total } from './weights';
 import { corpusStems, type TopicMatcher } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
 import type { RetrievedSource } from '../retrieval/types';
 import { excludedRestatement } from './narrow';
-import { quotedText, readPassage, type QuotedText } from './passage-reading';
+import { quotedText, readPassage } from './passage-reading';
 import { scoreParts, scoringOf } from './score';
-import type { ComposeWork } from './work';
+import type { Candidate, ComposeWork, QuotedText, RawCandidate, SourceBody, SourceView } from './types';
 
-/** A sentence that could be quoted, with what comes with it. */
-export interface Candidate {
-  source: RetrievedSource;
-  /** Index of the source (0 = primary). */
-  si: number;
-  unit: Unit;
-  /** The sentence before, quoted with this one when this one depends on it. */
-  prev?: Unit;
-  /** The exception that follows, quoted with this one. */
-  exception?: Unit;
-  path: readonly string[];
-  /** The chapter of the fiche the sentence belongs to (its first heading that is not a case). */
-  chapter: string;
-  /** Position in the fiche: passages × 1000 + unit. */
-  order: number;
-  /** Open case groups the sentence belongs to (primary fiche only), with its option. */
-  open: { group: CaseGroup; option: string }[];
-  fits: boolean;
-  hits: number;
-  /** The score's parts (weights.ts), kept apart for `npm run explain`. */
-  parts: ScoreParts;
-  score: number;
-  /** The sentence states a figure in a unit of the person's own figures (€, months, km/h…). */
-  personUnit: boolean;
-  /** Normalised texts of every unit quoted (for « no sentence twice »). */
-  keys: string[];
-  words: number;
-}
-
-export interface SourceView {
-  source: RetrievedSource;
-  si: number;
-  fiche: Fiche | undefined;
-  resolution: CaseResolution;
-  passages: { section: readonly string[]; text: string; description: boolean }[];
-}
-
-/** A source's text as the composer reads it, before its cases are resolved for the person. */
-export interface SourceBody {
-  source: RetrievedSource;
-  si: number;
-  fiche: Fiche | undefined;
-  passages: { section: readonly string[]; text: string; description: boolean }[];
-  /** The headings and text of each passage, as the cases are resolved from them. */
-  paths: readonly (readonly string[])[];
-  texts: readonly string[];
-}
+export type { Candidate, RawCandidate, SourceBody, SourceView } from './types';
 
 export function sourceViews(sources: readonly RetrievedSource[], fiches: (id: string) => Fiche | undefined, u: Understanding, forced: ReadonlyMap<string, string>, work: ComposeWork): SourceView[] {
   return sources.map((source, si) => {
@@ -120,28 +73,6 @@ export function titledViews(views: readonly SourceView[], work: ComposeWork): bo
     if (titled === undefined) work.titled.set(v.si, (titled = titledForQuestion(v, work.matcher)));
     return titled;
   });
-}
-
-/** A sentence cut from a source, before its score (score.ts). */
-export interface RawCandidate {
-  view: SourceView;
-  unit: Unit;
-  prev?: Unit;
-  exception?: Unit;
-  path: readonly string[];
-  /** Index of its passage in the view. */
-  pi: number;
-  open: { group: CaseGroup; option: string }[];
-  fits: boolean;
-  /** The case was settled by one of the person's facts (their housing, contract, a figure in range). */
-  factFit: boolean;
-  /** The sentence's own condition (« entre 1 mois et 3 mois de présence : … ») fits the person. */
-  ownFit: boolean;
-  /** Which topic words the sentence holds. */
-  present: boolean[];
-  /** Which topic words the headings above it hold. */
-  context: boolean[];
-  description: boolean;
 }
 
 /** Cuts the sources into scored candidates (the cases that do not fit the person are left out). */

@@ -12,7 +12,7 @@
  */
 import { sourceOfUrl } from '../../../../corpus/sources';
 import { features } from '../extractive/sentence-kinds';
-import type { Candidate } from './candidates';
+import type { Candidate } from './types';
 
 export const FRESHER = {
   /** Common stems over the larger sentence's stems: at least this share (the same statement, reworded). */

@@ -8,8 +8,7 @@ import { type HeadingVerdict } from '../cases/heading-verdict';
 import { tableColumn, rowCase, cachedUnits, features } from '../extractive/sentence-kinds';
 import { LIMITS } from './weights';
 import { corpusStems, TopicMatcher } from '../question/topic-words';
-import type { SourceView } from './candidates';
-import type { ComposeWork } from './work';
+import type { ComposeWork, SourceView } from './types';
 
 /** What a row's case says is absent (« Absence de défaillance majeure et critique », « sans enfant »): it does not name it. */
 export const ABSENT_RE = /(?<![\p{L}\p{N}])(?:absence d[e'’u]s?|sans|aucune?|pas d[e'’]|non)(?![\p{L}\p{N}]).*$/iu;

@@ -7,49 +7,12 @@
  * answer (the first one and each choice's option) then only applies its case to it (`candidates.ts`).
  */
 import { normalizeText, squeeze, type Unit } from '../../../../common/french-text';
-import type { HeadingVerdict } from '../cases/heading-verdict';
 import { EXCEPTION_RE, cachedUnits, features, isDependent, quotableSentence, refersBack, sentenceCondition, tableColumn, trailingCondition } from '../extractive/sentence-kinds';
 import { corpusStems } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
-import type { SourceView } from './candidates';
-import { presentIn, verdictOf, type ComposeWork } from './work';
+import type { ComposeWork, PassageReading, QuotedText, SentenceReading, SourceView } from './types';
+import { presentIn, verdictOf } from './work';
 import { exceptionFor, rowsNamedByQuestion } from './narrow';
-
-/** What one quoted text (a sentence, with the one before it and its exception) brings to the answer. */
-export interface QuotedText {
-  /** Normalised texts of every unit quoted (for « no sentence twice »). */
-  keys: string[];
-  words: number;
-}
-
-/** A sentence of a passage that can be quoted, as far as the question alone decides. */
-export interface SentenceReading {
-  /** The sentence, its list cut to the items that are not another person's case. */
-  unit: Unit;
-  /** The verdict of the sentence's own condition (« Si le logement est meublé, … », a table's row). */
-  ownVerdict: HeadingVerdict;
-  /** The sentence before, quoted with this one when this one depends on it. */
-  prev?: Unit;
-  /** The exception that follows, as the fiche states it (the person's case decides whether it is quoted). */
-  after?: Unit;
-  /** That exception as quoted with this sentence (`exceptionFor`). */
-  exception?: Unit;
-  /** Which topic words the sentence holds. */
-  present: boolean[];
-  /** Which topic words the headings above it hold. */
-  context: boolean[];
-  /** What the sentence brings, quoted without its exception and with it (computed when first needed). */
-  alone?: QuotedText;
-  withException?: QuotedText;
-}
-
-export interface PassageReading {
-  /** The chapter of the fiche the passage belongs to (`Candidate.chapter`). */
-  chapter: string;
-  /** One of the passage's headings fits the person's facts. */
-  headingFits: boolean;
-  sentences: SentenceReading[];
-}
 
 /** What the passage `pi` of a source says for the question (read once per question and passage). */
 export function readPassage(work: ComposeWork, passage: SourceView['passages'][number], pi: number, view: SourceView, u: Understanding): PassageReading {

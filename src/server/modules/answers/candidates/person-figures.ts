@@ -4,7 +4,7 @@
  */
 import { distanceText, speedExcess, type QuestionFacts } from '../question/facts';
 import type { Understanding } from '../question/understand';
-import type { ComposeWork } from './work';
+import type { ComposeWork } from './types';
 
 /** How a sentence states a distance of the same order as the person's: km for theirs in km, metres otherwise. */
 export function distanceUnit(metres: number): RegExp {

@@ -6,8 +6,7 @@
 import type { Unit } from '../../../../common/french-text';
 import { askedFigure, features, kindMatches, unitText, YOU_MAY_RE } from '../extractive/sentence-kinds';
 import type { Understanding } from '../question/understand';
-import type { RawCandidate } from './candidates';
-import type { ComposeWork } from './work';
+import type { ComposeWork, RawCandidate, TextParts } from './types';
 import { factUnits, withoutPenalties, type TextTest } from './person-figures';
 import { emptyParts, WEIGHTS, type ScoreParts } from './weights';
 
@@ -27,18 +26,6 @@ export function scoringOf(raws: readonly RawCandidate[], u: Understanding): Scor
   const norm = weights.map((w) => w / maxW);
   const unitsOfFacts = factUnits(u.askedFacts ?? u.facts);
   return { norm, unitsOfFacts };
-}
-
-/** What a sentence's own text gives its score, the same in every answer of the question. */
-export interface TextParts {
-  /** It gives what the question asks for (a duration, an amount, a step…). */
-  kindMatch: boolean;
-  /** The question asks what the person may do, and the sentence says it (« vous pouvez… »). */
-  mayDo: boolean;
-  /** It states a figure in a unit of the person's own figures. */
-  personUnit: boolean;
-  /** It states the figure the question asks for. */
-  askedFigure: boolean;
 }
 
 /** `TextParts` of a sentence, read once per question (`ComposeWork.textParts`). */

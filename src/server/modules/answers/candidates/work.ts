@@ -8,39 +8,12 @@ import { factVerdict, type HeadingVerdict } from '../cases/heading-verdict';
 import { features } from '../extractive/sentence-kinds';
 import { TopicMatcher } from '../question/topic-words';
 import type { Understanding } from '../question/understand';
-import type { SourceBody, SourceView } from './candidates';
-import type { PassageReading } from './passage-reading';
-import type { TextParts } from './score';
+import type { ComposeWork } from './types';
+
+export type { ComposeWork } from './types';
 
 /** A question about a fine the person received (« j'ai reçu un PV de 135 € »). */
 export const FINE_QUESTION_RE = /\b(?:amendes?|pv|contraventions?|proces-verbal|flashe|radar)\b/u;
-
-export interface ComposeWork {
-  matcher: TopicMatcher;
-  /**
-   * The pré-dossier and professionals sections, which do not depend on the option of a choice: written
-   * once for the first answer and each option's (by section and open group).
-   */
-  sections: Map<string, string>;
-  /** The primary fiche's text as the composer reads it (its cases are resolved again for each option). */
-  primary?: SourceBody;
-  /** Views of the later sources (their cases are never forced). */
-  views: Map<number, SourceView>;
-  /** Whether a sentence restates a rule of another case (`excludedRestatement`), by view of a later source. */
-  restates: Map<SourceView, (unit: Unit) => boolean>;
-  /** Whether each source may be quoted for the question (`titledForQuestion`), by source index. */
-  titled: Map<number, boolean>;
-  /** What each passage of the sources says for the question, whatever the person's case (passage-reading.ts). */
-  readings: Map<object, PassageReading>;
-  /** Verdicts of conditions and headings against the facts, by text. */
-  verdicts: Map<string, HeadingVerdict>;
-  /** Which topic words each quoted unit holds. */
-  present: Map<Unit, boolean[]>;
-  /** What each unit's own text gives its score (score.ts). */
-  textParts: Map<Unit, TextParts>;
-  /** The question is about a fine the person received (« j'ai reçu un PV de 135 € »). */
-  fine: boolean;
-}
 
 export function newWork(u: Understanding): ComposeWork {
   return {

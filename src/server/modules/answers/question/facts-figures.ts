@@ -4,7 +4,7 @@
  * surfaces, years and speeds, every match of each; ages of people named by their first name; a distance
  * written back as the person would.
  */
-import type { Extractor } from './facts';
+import type { Extractor } from './facts-types';
 import { durationUnit, UNIT_DAYS, wordsAround } from './facts-time';
 
 const WORD_NUMBERS: Record<string, number> = {

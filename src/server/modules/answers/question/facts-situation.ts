@@ -4,7 +4,7 @@
  * nationality, tenure, agreement, landlord's notice, working time), the other countries named, what the
  * question says is missing and what the person has or is, and who they are to a deceased or a donor.
  */
-import type { Extractor, Heir, QuestionFacts } from './facts';
+import type { Extractor, Heir, QuestionFacts } from './facts-types';
 import { NUMBER, parseFrenchNumber } from './facts-figures';
 
 /** Countries and large cities abroad a visitor may say they live in (normalised: lower case, no accents). */
