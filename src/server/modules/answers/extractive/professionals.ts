@@ -21,22 +21,22 @@ export interface Professional {
 export const PROFESSIONALS: readonly Professional[] = [
   {
     id: 'adil',
-    name: "l'Agence départementale pour l'information sur le logement (ADIL)",
-    role: 'conseils juridiques gratuits et neutres sur la location.',
+    name: "l'ADIL (agence départementale pour l'information sur le logement)",
+    role: 'conseil juridique gratuit et neutre.',
     inSources: /\badil\b|information sur le logement/,
     topic: /\b(logement|locat|loyer|bail|proprietaire|bailleur|depot de garantie|etat des lieux|expulsion|copropri)/,
   },
   {
     id: 'conciliateur',
     name: 'un conciliateur de justice',
-    role: "règlement amiable gratuit, souvent exigé avant le juge pour un litige de moins de 5 000 €.",
+    role: 'accord amiable gratuit, souvent exigé avant le juge pour moins de 5 000 €.',
     inSources: /conciliateur de justice|conciliation/,
     topic: /\b(voisin|bruit|nuisance|depot de garantie|litige|consommat|achat|vendeur|artisan)/,
   },
   {
     id: 'mediateur',
-    name: 'le médiateur de la consommation du professionnel concerné',
-    role: "recours amiable gratuit après une réclamation écrite au professionnel.",
+    name: 'le médiateur de la consommation du professionnel',
+    role: 'gratuit, après une réclamation écrite restée sans suite.',
     inSources: /mediateur de la consommation|mediation de la consommation/,
     topic: /\b(consommat|achat|vendeur|retractation|commande|livraison|garantie legale|facture|abonnement)/,
   },
@@ -50,21 +50,21 @@ export const PROFESSIONALS: readonly Professional[] = [
   {
     id: 'inspection-travail',
     name: "l'inspection du travail",
-    role: "renseignements gratuits et contrôle des règles chez l'employeur.",
+    role: "renseignements gratuits, contrôle de l'employeur.",
     inSources: /inspection du travail|inspecteur du travail|dreets|direccte/,
     topic: /\b(salari|employeur|travail|heures supplementaires|conges|licenci|salaire|contrat de travail)/,
   },
   {
     id: 'prudhommes',
     name: "le conseil de prud'hommes",
-    role: "juge des litiges entre salarié et employeur, à saisir dans les délais.",
+    role: 'juge des litiges du travail, à saisir dans les délais.',
     inSources: /prud.?hom/,
     topic: /\b(licenci|rupture conventionnelle|heures supplementaires|salaire|prud)/,
   },
   {
     id: 'commissaire',
     name: 'un commissaire de justice (ex-huissier)',
-    role: 'constats, signification des actes, exécution des décisions de justice.',
+    role: 'constats, actes, exécution des jugements.',
     inSources: /commissaire de justice|huissier/,
     topic: /\b(constat|impaye|expulsion|recouvrement|execution|saisie|etat des lieux|bruit)/,
   },
@@ -78,7 +78,7 @@ export const PROFESSIONALS: readonly Professional[] = [
   {
     id: 'avocat',
     name: 'un avocat',
-    role: "conseil personnalisé et défense devant le juge.",
+    role: 'conseil et défense devant le juge.',
     inSources: /\bavocat/,
   },
   {
@@ -90,10 +90,11 @@ export const PROFESSIONALS: readonly Professional[] = [
   },
   {
     id: 'ompmp',
-    name: "l'officier du ministère public (indiqué sur l'avis de contravention) ou l'ANTAI",
-    role: "destinataire de la contestation, dans le délai indiqué sur l'avis.",
+    name: "l'officier du ministère public ou l'ANTAI",
+    role: "reçoivent la contestation (adresse et délai sur l'avis).",
     inSources: /officier du ministere public|antai/,
-    topic: /\b(amende|contravention|stationnement|exces de vitesse|radar|pv\b)/,
+    // « amende forfaitaire », not a fine alone: a criminal court's fine is not contested with the ANTAI.
+    topic: /\b(amende forfaitaire|contravention|stationnement|exces de vitesse|radar|pv\b)/,
   },
   {
     id: 'defenseur',
@@ -103,8 +104,8 @@ export const PROFESSIONALS: readonly Professional[] = [
   },
   {
     id: 'point-justice',
-    name: 'un point-justice (ou une maison de justice et du droit)',
-    role: "rendez-vous gratuit avec un juriste ou un avocat, aide juridictionnelle.",
+    name: 'un point-justice',
+    role: 'rendez-vous gratuit avec un juriste ou un avocat, aide juridictionnelle.',
     inSources: /point.justice|maison de justice et du droit|\bcdad\b|acces au droit/,
   },
 ];
@@ -125,8 +126,8 @@ function namedIn(text: string): boolean[] {
 
 /**
  * Professionals relevant to a question, ranked: by the question's own topic first, then named by the
- * sources, then by the fiches' topic; point-justice
- * and avocat always close the list. `sourceTexts`: the texts of the sources (passages, « Où s'adresser »),
+ * sources, then by the fiches' topic; the point-justice always closes the list, after the avocat unless
+ * the question's own topic named a professional. `sourceTexts`: the texts of the sources (passages, « Où s'adresser »),
  * whose professionals named are cached (corpus text only).
  */
 export function pickProfessionals(sourceTexts: readonly string[], topicText: string, max = 4, question = ''): Professional[] {
@@ -146,7 +147,9 @@ export function pickProfessionals(sourceTexts: readonly string[], topicText: str
   // When the question names its topic, only the professionals of that topic.
   const onTopic = scored.filter((s) => s.score >= 3);
   const picked = (onTopic.length > 0 ? onTopic : scored).slice(0, Math.max(0, max - 2)).map((s) => s.p);
-  for (const id of ['avocat', 'point-justice']) {
+  // The point-justice closes the list (a free meeting with a lawyer or a jurist); the avocat too unless the
+  // question's own topic named a professional, rather than in every answer.
+  for (const id of onTopic.length > 0 ? ['point-justice'] : ['avocat', 'point-justice']) {
     const p = PROFESSIONALS.find((x) => x.id === id);
     if (p) picked.push(p);
   }
