@@ -36,7 +36,8 @@ import type { RetrievedSource } from '../retrieval/types';
 import { Quoted, byScore, quotable, chooseBrief, select, decidingGroup } from './select';
 import { unitText } from './sentence-kinds';
 import type { ScoreParts } from '../candidates/weights';
-import { condition, joinConditions, quote, section, professionalSection, choiceWording } from './wording';
+import { condition, joinConditions, quote, section, choiceWording } from './wording';
+import { professionalSection } from './professionals';
 import { prefileSection } from './prefile-checklist';
 
 export interface ComposeExtractiveOptions {

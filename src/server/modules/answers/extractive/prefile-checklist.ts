@@ -11,7 +11,8 @@ import { LIMITS } from '../candidates/weights';
 import type { CaseGroup } from '../cases/resolve-case';
 import type { QuestionKind } from '../question/kind';
 import type { Understanding } from '../question/understand';
-import { countHits, resourceUrl } from './wording';
+import type { Fiche, LinkedResource } from '../../../../corpus/types';
+import { corpusStems, wordPresent, type TopicWord } from '../question/topic-words';
 
 export type PrefileTopic = 'logement' | 'travail' | 'famille' | 'consommation' | 'voisinage' | 'route' | 'argent' | 'banque' | 'succession' | 'victime' | 'general';
 
@@ -111,4 +112,22 @@ export function prefileSection(u: Understanding, views: readonly SourceView[], o
   const questions = professionalQuestions(u.kind, openGroup);
   if (questions.length > 0) parts.push(`À demander au professionnel\u202f: ${questions.join(' ')}`);
   return parts.join('\n\n');
+}
+
+/** The address of a form or online service the fiche links to (its own URL, or the fiche's site). */
+function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | undefined {
+  if (r.url) return r.url;
+  if (r.id && /^[RF]\d+$/u.test(r.id)) {
+    const audience = /service-public\.fr\/(\w+)\//u.exec(fiche?.url ?? '')?.[1] ?? 'particuliers';
+    return `https://www.service-public.fr/${audience}/vosdroits/${r.id}`;
+  }
+  return undefined;
+}
+
+/** How many of the question's topic words a text holds. */
+function countHits(words: readonly TopicWord[], text: string): number {
+  const stems = corpusStems(text);
+  let n = 0;
+  for (const w of words) if (wordPresent(w, stems)) n += 1;
+  return n;
 }

@@ -5,6 +5,9 @@
  */
 import { Lru } from '../../../../common/lru';
 import { normalizeText } from '../../../../common/french-text';
+import type { SourceView } from '../candidates/candidates';
+import { LIMITS } from '../candidates/weights';
+import type { Understanding } from '../question/understand';
 
 export interface Professional {
   id: string;
@@ -154,4 +157,16 @@ export function pickProfessionals(sourceTexts: readonly string[], topicText: str
     if (p) picked.push(p);
   }
   return picked;
+}
+
+/** « Quel professionnel consulter »: the professionals the sources or the question's topic call for, and where to find one. */
+export function professionalSection(u: Understanding, views: readonly SourceView[], city: string | undefined): string {
+  const sourceTexts = views.flatMap((v) => [...(v.fiche?.whereToGo ?? []).map((w) => w.title), ...v.source.passages.map((p) => p.text)]);
+  const topicText = [u.question, ...views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`)].join(' ');
+  const pros = pickProfessionals(sourceTexts, topicText, LIMITS.professionals + 1, u.question);
+  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}\u202f: ${p.role}`);
+  const where = city?.trim()
+    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous\u202f: /#professionnels`
+    : 'Trouver un professionnel près de chez vous\u202f: /#professionnels';
+  return `${lines.join('\n')}\n\n${where}`;
 }

@@ -1,17 +1,10 @@
 /**
  * The wording of the answer: a quote with its conditions and marker, a case heading as a condition, the
- * question and buttons of a choice, the pré-dossier and the professionals sections.
+ * question and buttons of a choice (the pré-dossier: prefile-checklist.ts; the professionals: professionals.ts).
  */
 import { SECTION_TITLES, type AnswerChoices, type AnswerSection, type SectionId } from '../../../../common/api/answers';
 import type { Unit } from '../../../../common/french-text';
-import type { Fiche, LinkedResource } from '../../../../corpus/types';
-import type { Candidate, SourceView } from '../candidates/candidates';
-import type { CaseGroup } from '../cases/resolve-case';
-import { corpusStems, wordPresent, type TopicWord } from '../question/topic-words';
-import type { Understanding } from '../question/understand';
-import { DOCUMENTS, PARTIES, prefileTopic } from './prefile-checklist';
-import { pickProfessionals } from './professionals';
-import { LIMITS } from '../candidates/weights';
+import type { Candidate } from '../candidates/candidates';
 
 /** Articles of the nouns that commonly open a case heading (« Logement meublé » → « Pour un logement meublé »). */
 export const HEADING_NOUNS: Record<string, 'un' | 'une'> = {
@@ -111,59 +104,6 @@ export function sayCaseOnce(text: string, asList: boolean): string {
  */
 export function section(id: SectionId, text: string): AnswerSection {
   return { id, title: SECTION_TITLES[id], text: sayCaseOnce(text.replace(/\n{3,}/gu, '\n\n').trim(), id !== 'summary') };
-}
-
-export function resourceUrl(r: LinkedResource, fiche: Fiche | undefined): string | undefined {
-  if (r.url) return r.url;
-  if (r.id && /^[RF]\d+$/u.test(r.id)) {
-    const audience = /service-public\.fr\/(\w+)\//u.exec(fiche?.url ?? '')?.[1] ?? 'particuliers';
-    return `https://www.service-public.fr/${audience}/vosdroits/${r.id}`;
-  }
-  return undefined;
-}
-
-export function countHits(words: readonly TopicWord[], text: string): number {
-  const stems = corpusStems(text);
-  let n = 0;
-  for (const w of words) if (wordPresent(w, stems)) n += 1;
-  return n;
-}
-
-export function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
-  const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
-  const topic = prefileTopic(u.question, context);
-  const parts = [
-    `À noter\u202f: les dates clés, les parties (${PARTIES[topic]}) et les sommes en jeu.`,
-    `À rassembler\u202f: ${DOCUMENTS[topic]}.`,
-  ];
-  const primary = views[0];
-  if (primary) {
-    const resources = [...(primary.fiche?.services ?? [])]
-      .filter((r) => countHits(u.words, r.title) > 0)
-      .slice(0, LIMITS.resources)
-      .map((r) => {
-        const url = resourceUrl(r, primary.fiche);
-        return `- ${r.type ? `${r.type}\u202f: ` : ''}${r.title}${url ? ` — ${url}` : ''} [${primary.source.n}]`;
-      });
-    if (resources.length > 0) parts.push(`Modèles et services en ligne\u202f:\n${resources.join('\n')}`);
-  }
-  const questions = [
-    openGroup ? `Ma situation relève-t-elle du cas ${openGroup.kept.slice(0, 4).map((o) => `« ${o} »`).join(' ou du cas ')}\u202f?` : undefined,
-    "Quels délais s'appliquent à ma situation, et depuis quand courent-ils\u202f?",
-  ].filter((q): q is string => q !== undefined);
-  parts.push(`À demander au professionnel\u202f: ${questions.join(' ')}`);
-  return parts.join('\n\n');
-}
-
-export function professionalSection(u: Understanding, views: readonly SourceView[], city: string | undefined): string {
-  const sourceTexts = views.flatMap((v) => [...(v.fiche?.whereToGo ?? []).map((w) => w.title), ...v.source.passages.map((p) => p.text)]);
-  const topicText = [u.question, ...views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`)].join(' ');
-  const pros = pickProfessionals(sourceTexts, topicText, LIMITS.professionals + 1, u.question);
-  const lines = pros.map((p) => `- ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}\u202f: ${p.role}`);
-  const where = city?.trim()
-    ? `Trouver un professionnel à ${city.trim()} ou près de chez vous\u202f: /#professionnels`
-    : 'Trouver un professionnel près de chez vous\u202f: /#professionnels';
-  return `${lines.join('\n')}\n\n${where}`;
 }
 
 /**
