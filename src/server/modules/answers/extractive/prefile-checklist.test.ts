@@ -32,6 +32,12 @@ describe('prefileSection', () => {
 });
 
 describe('prefileTopic', () => {
+  it('chooses the topic the question and the primary fiche name most, not the first word met', () => {
+    const inheritance = "Mon frère a été condamné pour violences volontaires sur notre père. Papa est mort sans laisser de testament. Va-t-il hériter ?";
+    expect(prefileTopic(inheritance, '')).toBe('victime');
+    expect(prefileTopic(inheritance, 'Succession : indignité Famille Héritage')).toBe('succession');
+    expect(prefileTopic("L'huissier veut saisir mes meubles et je travaille toute la journée", 'Saisie des biens mobiliers Argent Saisies')).toBe('argent');
+  });
   it('reads a fine of a criminal court as no road topic, and a bank card as the bank rather than a debt', () => {
     expect(prefileTopic('Le tribunal correctionnel m’a condamné à 1 000 € d’amende, puis-je faire appel ?', '')).not.toBe('route');
     expect(prefileTopic("J'ai reçu une amende forfaitaire de 135 €", '')).toBe('route');

@@ -17,29 +17,43 @@ import { corpusStems, wordPresent, type TopicWord } from '../question/topic-word
 export type PrefileTopic = 'logement' | 'travail' | 'famille' | 'consommation' | 'voisinage' | 'route' | 'argent' | 'banque' | 'succession' | 'victime' | 'general';
 
 /**
- * Topic patterns on the normalised question, then on the fiches' titles and themes (first match wins).
- * A fine alone is no road topic (a criminal court's « amende » is not an « avis de contravention »); debts
- * (« argent ») come before the bank, so that a Banque de France over-indebtedness file stays a debt.
+ * Topic patterns, counted on the normalised question and on the primary fiche's title and themes
+ * (`prefileTopic`). A fine alone is no road topic (a criminal court's « amende » is not an « avis de
+ * contravention »); on a tie, the earlier topic wins: debts (« argent ») before the bank, so that a
+ * Banque de France over-indebtedness file stays a debt.
  */
 const TOPIC_PATTERNS: readonly [PrefileTopic, RegExp][] = [
-  ['victime', /\b(frappe|agress|violence|menacant|menaces de mort|harcel|vol\b|vole|plainte|main courante|victime)/],
-  ['voisinage', /\b(voisin|voisinage|bruit|nuisance|tapage|copropri|syndic)/],
-  ['logement', /\b(logement|locat|loyer|bail|proprietaire|bailleur|depot de garantie|caution|etat des lieux|coloc|appartement|studio)/],
-  ['travail', /\b(salari|employeur|travail|licenci|rupture conventionnelle|heures supplementaires|conges|prud|demission|salaire|patron|chef|cdi|cdd|periode d'essai)/],
-  ['succession', /\b(succession|heritage|heriti|testament|donation|defunt|decede|deces|obseques)/],
-  ['famille', /\b(divorc|separation|pension alimentaire|garde|enfant|conjoint|mariage|pacs|autorite parentale)/],
-  ['route', /\b(amende forfaitaire|contravention|stationnement|permis|vitesse|radar|vehicule|fourriere|carte grise|voiture|scooter|moto)/],
-  ['argent', /\b(surendett|dettes?|credit|creancier|recouvrement|huissier|saisie)/],
-  ['banque', /\b(banque|bancaire|compte (courant|joint)|carte bleue|cheque|prelev|virement|livret (a|jeune|d'epargne)\b)/],
-  ['consommation', /\b(achat|vendeur|commande|retractation|consommat|garantie|livraison|remboursement|abonnement|facture|operateur|artisan|demenage)/],
+  ['victime', /\b(frappe|agress|violence|menacant|menaces de mort|harcel|vol\b|vole|plainte|main courante|victime)/g],
+  ['voisinage', /\b(voisin|voisinage|bruit|nuisance|tapage|copropri|syndic)/g],
+  ['logement', /\b(logement|locat|loyer|bail|proprietaire|bailleur|depot de garantie|caution|etat des lieux|coloc|appartement|studio)/g],
+  ['travail', /\b(salari|employeur|travail|licenci|rupture conventionnelle|heures supplementaires|conges|prud|demission|salaire|patron|chef|cdi|cdd|periode d'essai)/g],
+  ['succession', /\b(succession|heritage|heriti|testament|donation|defunt|decede|deces|obseques)/g],
+  ['famille', /\b(divorc|separation|pension alimentaire|garde|enfant|conjoint|mariage|pacs|autorite parentale)/g],
+  ['route', /\b(amende forfaitaire|contravention|stationnement|permis|vitesse|radar|vehicule|fourriere|carte grise|voiture|scooter|moto)/g],
+  ['argent', /\b(surendett|dettes?|credit|creancier|recouvrement|huissier|saisie)/g],
+  ['banque', /\b(banque|bancaire|compte (courant|joint)|carte bleue|cheque|prelev|virement|livret (a|jeune|d'epargne)\b)/g],
+  ['consommation', /\b(achat|vendeur|commande|retractation|consommat|garantie|livraison|remboursement|abonnement|facture|operateur|artisan|demenage)/g],
 ];
 
+/** How much the question counts against the fiche's title and themes when the topic is chosen. */
+const QUESTION_WEIGHT = 2;
+
+/**
+ * The pré-dossier's topic: the one whose words the question and the primary fiche's title and themes name
+ * most (the question's twice), not the first word met: « condamné pour violences… sans laisser de
+ * testament, va-t-il hériter ? » is a succession (« testament », the fiche's « Succession » and « Héritage »),
+ * not a victim's file.
+ */
 export function prefileTopic(question: string, sourceContext: string): PrefileTopic {
-  for (const text of [question, sourceContext]) {
-    const t = normalizeText(text);
-    for (const [topic, re] of TOPIC_PATTERNS) if (re.test(t)) return topic;
+  const asked = normalizeText(question);
+  const fiche = normalizeText(sourceContext);
+  let best: PrefileTopic = 'general';
+  let bestScore = 0;
+  for (const [topic, re] of TOPIC_PATTERNS) {
+    const score = QUESTION_WEIGHT * (asked.match(re)?.length ?? 0) + (fiche.match(re)?.length ?? 0);
+    if (score > bestScore) [best, bestScore] = [topic, score];
   }
-  return 'general';
+  return best;
 }
 
 /**
@@ -95,7 +109,7 @@ export function professionalQuestions(kind: QuestionKind, openGroup: CaseGroup |
 
 /** The text of « Votre pré-dossier ». */
 export function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
-  const context = views.map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
+  const context = views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
   const topic = prefileTopic(u.question, context);
   const parts = [`À noter\u202f: les dates clés, les sommes en jeu, ${PARTIES[topic]}.`, `À rassembler\u202f: ${DOCUMENTS[topic]}.`];
   const primary = views[0];
