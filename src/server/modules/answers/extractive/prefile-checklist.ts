@@ -109,10 +109,9 @@ export function professionalQuestions(kind: QuestionKind, openGroup: CaseGroup |
 
 /** The text of « Votre pré-dossier ». */
 export function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
-  const context = views.slice(0, 1).map((v) => `${v.source.title} ${(v.fiche?.themePath ?? []).join(' ')}`).join(' ');
-  const topic = prefileTopic(u.question, context);
-  const parts = [`À noter\u202f: les dates clés, les sommes en jeu, ${PARTIES[topic]}.`, `À rassembler\u202f: ${DOCUMENTS[topic]}.`];
   const primary = views[0];
+  const topic = prefileTopic(u.question, primary ? `${primary.source.title} ${(primary.fiche?.themePath ?? []).join(' ')}` : '');
+  const parts = [`À noter\u202f: les dates clés, les sommes en jeu, ${PARTIES[topic]}.`, `À rassembler\u202f: ${DOCUMENTS[topic]}.`];
   if (primary) {
     const resources = [...(primary.fiche?.services ?? [])]
       .filter((r) => countHits(u.words, r.title) > 0)
