@@ -2,9 +2,10 @@
  * npm run -s explain -- [--no-model] [--candidates N] "<question>"
  *
  * Prints what the answer to a question rests on (src/server/modules/answers/explain/explain.ts): the
- * question as understood, each retrieval channel's scores, the primary fiche's cases, the composer's best
- * candidates with their score parts, and why « En bref » won. Uses the index of `npm run search` and the
- * model of meaning the same way (EMBEDDINGS_LOCAL=off or --no-model: lexical only).
+ * question as understood, each retrieval channel's scores (under each lexical fiche, the parts of its
+ * first-pass score), the primary fiche's cases, the composer's best candidates with their score parts, and
+ * why « En bref » won. Uses the index of `npm run search` and the model of meaning the same way
+ * (EMBEDDINGS_LOCAL=off or --no-model: lexical only).
  */
 import path from 'node:path';
 import { defaultIndexDir } from '../src/corpus/cli';

@@ -11,6 +11,7 @@ import type { SearchOptions } from './search-types.js';
 import { TUNING } from './engine-tuning.js';
 import type { LoadedIndex } from './engine-index.js';
 import { FicheScorer, type Candidate } from './engine-scoring.js';
+import type { ScoreParts } from './engine-score-parts.js';
 
 /** Ranks the fiches of one index; one query at a time (its scorer's scratch arrays are shared). */
 export class FicheRanker {
@@ -28,15 +29,8 @@ export class FicheRanker {
    * empty): the weight of a common one is lowered in place.
    */
   rank(analyzed: AnalyzedQuestion, qterms: QueryTerm[], limit: number, opts: SearchOptions): Candidate[] {
-    const { metas, ficheTheme, ficheTop, lexiconThemeTops, termIndex } = this.index;
-    if (TUNING.commonWeight < 1) {
-      // Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share.
-      const maxDf = TUNING.commonDf * this.index.mainDocs;
-      for (const qt of qterms) {
-        const tid = termIndex.get(qt.term) as number;
-        if (this.index.mainDocFrequency(tid) > maxDf) qt.weight *= TUNING.commonWeight;
-      }
-    }
+    const { metas, ficheTheme, ficheTop, lexiconThemeTops } = this.index;
+    this.lowerCommonWeights(qterms);
     const pool = TUNING.theme > 0 ? Math.max(limit, TUNING.pool) : limit;
     const bonus = this.channel && TUNING.articles > 0 ? this.channel.ficheBonus(qterms, TUNING.topArticles, TUNING.articleFanout) : undefined;
     const side = new Map<number, Candidate>();
@@ -86,6 +80,26 @@ export class FicheRanker {
     if (TUNING.family < 1 && top.length > 1) top = this.diversify(top);
     if (top.length > limit) top.length = limit;
     return top;
+  }
+
+  /**
+   * The parts of the first-pass score (engine-score-parts.ts) of the fiches `fis` for `qterms`, as `rank`
+   * scores them before re-ranking them (for `npm run explain`); undefined for a fiche that does not score.
+   */
+  explainFirstPass(qterms: QueryTerm[], fis: readonly number[], opts: SearchOptions): (ScoreParts | undefined)[] {
+    this.lowerCommonWeights(qterms);
+    return this.scorer.explain(qterms, fis, opts);
+  }
+
+  /** Terms found in more than 10 % of the documents (« demande », « droit », « service », « mois ») count little, also in the coordination share. */
+  private lowerCommonWeights(qterms: QueryTerm[]): void {
+    if (!(TUNING.commonWeight < 1)) return;
+    const { termIndex } = this.index;
+    const maxDf = TUNING.commonDf * this.index.mainDocs;
+    for (const qt of qterms) {
+      const tid = termIndex.get(qt.term) as number;
+      if (this.index.mainDocFrequency(tid) > maxDf) qt.weight *= TUNING.commonWeight;
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import { buildSyntheticIndex } from '../../test/support/synthetic-index';
 import { analyze } from './analyzer';
 import { LoadedIndex, readIndexFiles } from './engine-index';
 import { FicheScorer } from './engine-scoring';
+import { partsProduct } from './engine-score-parts';
 import type { QueryTerm } from './query';
 
 let tmp: string;
@@ -46,6 +47,26 @@ describe('first-pass scoring', () => {
     const first = scorer.score(terms('licenciement indemnité'), 5, {});
     scorer.score(terms('congés payés salarié'), 5, {});
     expect(scorer.score(terms('licenciement indemnité'), 5, {})).toEqual(first);
+  });
+
+  it('explains each score by its named parts, whose product is the score, and leaves the next query unchanged', () => {
+    const scorer = new FicheScorer(index);
+    const q = terms('préavis du locataire logement');
+    const top = scorer.score(q, 5, {});
+    const untouched = index.byId.get('F5') as number;
+    const parts = scorer.explain(q, [...top.map((c) => c.fi), untouched], {});
+    expect(parts).toHaveLength(top.length + 1);
+    top.forEach((c, i) => {
+      const p = parts[i];
+      if (!p) throw new Error(`no parts for ${ids([c]).join('')}`);
+      expect(p.score).toBe(c.score);
+      expect(partsProduct(p)).toBeCloseTo(c.score, 6);
+      expect(p.head + p.passages).toBeGreaterThan(0);
+    });
+    // F2, titled with the query's words, owes part of its score to its title; F5 (a divorce) is not touched.
+    expect(parts[0]?.title).toBeGreaterThan(1);
+    expect(parts[top.length]).toBeUndefined();
+    expect(scorer.score(q, 5, {})).toEqual(top);
   });
 
   it('puts a fiche of `extra` that scores in `side`, even beyond the `limit` best', () => {

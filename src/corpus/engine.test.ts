@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { titleFamily, TUNING, type SearchEngine } from './engine';
+import { partsProduct } from './engine-score-parts';
 import { defaultTestIndexDir, loadSearchEngine } from './index-lifecycle';
 
 let engine: SearchEngine;
@@ -75,6 +76,23 @@ describe('search engine on the full corpus', () => {
     // « Capital décès versé pour le décès d'un fonctionnaire » is filed under the family's allowances.
     expect(ids("Mon oncle est décédé sans enfants, qui va hériter de sa maison et combien d'impôts faudra-t-il payer ?")).not.toContain('F1544');
     expect(ids('capital décès fonctionnaire')[0]).toBe('F1544');
+  });
+
+  it('explains the first pass of a search by the named parts of each score, whose product is the score', () => {
+    const q = "Mon oncle est décédé sans enfants, qui va hériter de sa maison et combien d'impôts faudra-t-il payer ?";
+    const before = engine.search(q, 5);
+    const parts = engine.explainScore?.(q, [...before.map((r) => r.id), 'F1544', 'INCONNU']) ?? [];
+    expect(parts).toHaveLength(before.length + 2);
+    for (const p of parts.slice(0, before.length)) {
+      if (!p) throw new Error('a result without first-pass parts');
+      expect(partsProduct(p)).toBeCloseTo(p.score, 6);
+    }
+    // The fiche for public agents is demoted by its public-sector factor, unless the question names the public service.
+    expect(parts[before.length]?.publicSector).toBe(TUNING.publicSector);
+    expect(engine.explainScore?.('capital décès fonctionnaire', ['F1544'])[0]?.publicSector).toBe(1);
+    expect(parts[before.length + 1]).toBeUndefined();
+    // Explaining leaves the engine's scratch clean: the search ranks the same way afterwards.
+    expect(engine.search(q, 5)).toEqual(before);
   });
 
   it('prefers information fiches over navigation pages', () => {

@@ -22,8 +22,10 @@ import { LEXICON, normalizeTokens, type CompiledEntry } from './lexicon.js';
 import type { CodeArticle, Fiche } from './types.js';
 import { LoadedIndex, readIndexFiles, readSourcePairs, type IndexFiles } from './engine-index.js';
 import { FicheRanker } from './engine-ranking.js';
+import type { ScoreParts } from './engine-score-parts.js';
 import type { SearchEngine, SearchOptions, SearchResult, Theme } from './search-types.js';
 
+export type { ScoreParts } from './engine-score-parts.js';
 export type { SearchEngine, SearchOptions, SearchResult, SearchResultPassage, Theme, ThemeFiche } from './search-types.js';
 export { KIND_PRIOR, TUNING, titleFamily } from './engine-tuning.js';
 
@@ -109,6 +111,15 @@ class Engine implements SearchEngine {
       }
       return result;
     });
+  }
+
+  explainScore(query: string, ids: readonly string[], opts: SearchOptions = {}): (ScoreParts | undefined)[] {
+    const analyzed = this.analyzeQuestion(query, opts.lexicon, opts.asked, opts.concepts);
+    const qterms = analyzed.terms.filter((t) => this.index.termIndex.has(t.term));
+    const fis = ids.map((id) => this.index.byId.get(id.trim().toUpperCase()) ?? -1);
+    const parts = qterms.length === 0 ? [] : this.ranker.explainFirstPass(qterms, fis.filter((fi) => fi >= 0), opts);
+    let k = 0;
+    return fis.map((fi) => (fi >= 0 ? parts[k++] : undefined));
   }
 
   private passage(doc: number): { section: string; text: string } {

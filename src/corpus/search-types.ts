@@ -4,6 +4,7 @@
  */
 import type { CompiledEntry } from './lexicon.js';
 import type { Manifest } from './index-schema.js';
+import type { ScoreParts } from './engine-score-parts.js';
 import type { CodeArticle, Fiche, FicheKind } from './types.js';
 
 export interface SearchResultPassage {
@@ -86,4 +87,10 @@ export interface SearchEngine {
    * or more (a typo). Lets a question of one to three words pass the French check (src/common/question.ts).
    */
   knowsWord(word: string): boolean;
+  /**
+   * For `npm run explain`: the named parts of the first-pass score (engine-score-parts.ts) of each fiche of
+   * `ids` for `search(query, …, opts)`, before the re-ranking; undefined for a fiche the query's terms do not
+   * touch (or unknown).
+   */
+  explainScore?(query: string, ids: readonly string[], opts?: SearchOptions): (ScoreParts | undefined)[];
 }

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../../../corpus/engine';
+import { partsProduct } from '../../../../corpus/engine-score-parts';
 import { defaultTestIndexDir, loadSearchEngine } from '../../../../corpus/index-lifecycle';
 import { total } from '../candidates/weights';
-import { explainQuestion, formatExplain } from './explain';
+import { explainQuestion, firstPassLine, formatExplain } from './explain';
 
 let engine: SearchEngine;
 beforeAll(async () => {
@@ -25,6 +26,19 @@ describe('explainQuestion (npm run explain)', () => {
     const text = formatExplain(report, 3);
     for (const heading of ['QUESTION COMPRISE', 'CANAUX DE RECHERCHE', 'CAS DE LA FICHE PRINCIPALE', 'CANDIDATS', '« EN BREF »']) expect(text).toContain(heading);
     expect(text).toContain('housing="meuble"');
+    // Each lexical fiche shows the parts of its first-pass score, whose product is that score.
+    const first = report.lexical[0]?.firstPass;
+    if (!first) throw new Error('no first-pass parts');
+    expect(partsProduct(first)).toBeCloseTo(first.score, 6);
+    expect(text).toContain('avant le reclassement');
+    expect(text).toContain(`1er passage\u202f: (tête ${Math.round(first.head * 100) / 100} + passages ${Math.round(first.passages * 100) / 100})`);
+    expect(text.split('\n').filter((l) => l.includes('1er passage'))).toHaveLength(report.lexical.length);
+  });
+
+  it('prints the parts of a first-pass score on one line, the factors at 1 left out', () => {
+    const parts = { head: 2, passages: 8, kindPrior: 1, coordination: 0.5, publicSector: 1, otherSource: 0.8, title: 1.25, score: 5 };
+    expect(firstPassLine(parts)).toBe('1er passage\u202f: (tête 2 + passages 8) × coordination 0.5 × autre source 0.8 × titre 1.25 = 5');
+    expect(firstPassLine(undefined)).toContain('aucun terme de la question');
   });
 
   it('explains each option of the open case that decides the answer, and whether the choice is offered', async () => {

@@ -1,11 +1,12 @@
 /**
  * What an answer rests on, for `npm run explain -- "<question>"`: the question as understood (kind, topic
- * words, the person's facts), each retrieval channel's ranking with its score (lexical BM25F, the model of
- * meaning's cosine, the fused order the answer cites), the primary fiche's cases against the facts, the
- * best candidates of the extractive composer with each part of their score, and why « En bref » won.
- * The same functions as the site's answer (nothing here decides anything); no text is logged.
+ * words, the person's facts), each retrieval channel's ranking with its score (lexical BM25F with the parts
+ * of each fiche's first-pass score, the model of meaning's cosine, the fused order the answer cites), the
+ * primary fiche's cases against the facts, the best candidates of the extractive composer with each part of
+ * their score, and why « En bref » won. The same functions as the site's answer (nothing here decides
+ * anything); no text is logged.
  */
-import type { SearchEngine } from '../../../../corpus/engine';
+import type { ScoreParts, SearchEngine } from '../../../../corpus/engine';
 import type { Semantic } from '../../semantic/semantic';
 import { resolveCases } from '../cases/resolve-case';
 import { explainExtractive, type ExtractiveExplanation } from '../extractive/compose-extractive';
@@ -15,7 +16,8 @@ import { cachedFiche } from '../retrieval/retrieve';
 
 export interface ExplainReport {
   understanding: Understanding;
-  lexical: { id: string; title: string; score: number }[];
+  /** The lexical ranking; `firstPass`: the parts of each fiche's first-pass score, before the re-ranking (none: not scored by the query's terms). */
+  lexical: { id: string; title: string; score: number; firstPass?: ScoreParts }[];
   /** The model of meaning's ranking, or why there is none. */
   dense: { outcome: string; fiches: { id: string; title: string; similarity: number }[] };
   /** The answer's sources, in the order cited. */
@@ -31,7 +33,13 @@ const TOP = 8;
 export async function explainQuestion(engine: SearchEngine, semantic: Semantic | undefined, question: string): Promise<ExplainReport> {
   const u = understand(question);
   const title = (id: string): string => engine.getFiche(id)?.title ?? id;
-  const lexical = engine.search(u.searchText, TOP, { snippets: false, asked: question }).map((r) => ({ id: r.id, title: r.title, score: r.score }));
+  const lexicalOpts = { snippets: false, asked: question };
+  const found = engine.search(u.searchText, TOP, lexicalOpts);
+  const firstPass = engine.explainScore?.(u.searchText, found.map((r) => r.id), lexicalOpts) ?? [];
+  const lexical = found.map((r, i) => {
+    const parts = firstPass[i];
+    return { id: r.id, title: r.title, score: r.score, ...(parts ? { firstPass: parts } : {}) };
+  });
   const ranking = semantic ? await semantic.rank(engine, question, TOP) : { outcome: 'off', fiches: [] };
   const dense = { outcome: ranking.outcome, fiches: ranking.fiches.map((f) => ({ id: f.id, title: title(f.id), similarity: f.score })) };
   const provider = createQueryModels(semantic ? { semantic, scopeVerdict: true } : {});
@@ -57,6 +65,23 @@ const clip = (text: string, max = 140): string => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 };
 
+/**
+ * The parts of a first-pass score on one line: (tête + passages) × the factors, those at 1 left out. A fiche
+ * that the query's terms do not touch was brought by the re-ranking (the code-article channel).
+ */
+export function firstPassLine(p: ScoreParts | undefined): string {
+  if (!p) return '1er passage\u202f: aucun terme de la question (apportée par le reclassement)';
+  const factors: [string, number][] = [
+    ['type de page', p.kindPrior],
+    ['coordination', p.coordination],
+    ['secteur public', p.publicSector],
+    ['autre source', p.otherSource],
+    ['titre', p.title],
+  ];
+  const shown = factors.filter(([, v]) => v !== 1).map(([k, v]) => ` × ${k} ${round(v)}`);
+  return `1er passage\u202f: (tête ${round(p.head)} + passages ${round(p.passages)})${shown.join('')} = ${round(p.score)}`;
+}
+
 /** The report as text for a terminal. */
 export function formatExplain(r: ExplainReport, candidates = 10): string {
   const u = r.understanding;
@@ -68,8 +93,8 @@ export function formatExplain(r: ExplainReport, candidates = 10): string {
     `  faits\u202f: ${facts.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ; ') || '(aucun)'}`,
     '',
     'CANAUX DE RECHERCHE',
-    '  lexical (BM25F)\u202f:',
-    ...r.lexical.map((x, i) => `    ${i + 1}. ${x.id} ${round(x.score)}  ${x.title}`),
+    '  lexical (BM25F ; sous chaque fiche, les parts de son score au premier passage, avant le reclassement, facteurs à 1 omis)\u202f:',
+    ...r.lexical.flatMap((x, i) => [`    ${i + 1}. ${x.id} ${round(x.score)}  ${x.title}`, `       ${firstPassLine(x.firstPass)}`]),
     `  sens (similarité cosinus)\u202f: ${r.dense.outcome}`,
     ...r.dense.fiches.map((x, i) => `    ${i + 1}. ${x.id} ${x.similarity.toFixed(3)}  ${x.title}`),
     r.outOfScope ? '  → hors du champ\u202f: la question serait refusée.' : '  sources de la réponse (ordre fusionné)\u202f:',
