@@ -57,6 +57,15 @@ export function prefileTopic(question: string, sourceContext: string): PrefileTo
 }
 
 /**
+ * The topic of an answer (its pré-dossier, its professionals): the question's and its primary source's
+ * fiche's title and themes, by `prefileTopic`.
+ */
+export function answerTopic(u: Understanding, views: readonly SourceView[]): PrefileTopic {
+  const primary = views[0];
+  return prefileTopic(u.question, primary ? `${primary.source.title} ${(primary.fiche?.themePath ?? []).join(' ')}` : '');
+}
+
+/**
  * What to write down besides the dates and the sums (after « À noter : les dates clés, les sommes en
  * jeu, »): the other party and what identifies the case.
  */
@@ -110,7 +119,7 @@ export function professionalQuestions(kind: QuestionKind, openGroup: CaseGroup |
 /** The text of « Votre pré-dossier ». */
 export function prefileSection(u: Understanding, views: readonly SourceView[], openGroup: CaseGroup | undefined): string {
   const primary = views[0];
-  const topic = prefileTopic(u.question, primary ? `${primary.source.title} ${(primary.fiche?.themePath ?? []).join(' ')}` : '');
+  const topic = answerTopic(u, views);
   const parts = [`À noter\u202f: les dates clés, les sommes en jeu, ${PARTIES[topic]}.`, `À rassembler\u202f: ${DOCUMENTS[topic]}.`];
   if (primary) {
     const resources = [...(primary.fiche?.services ?? [])]
