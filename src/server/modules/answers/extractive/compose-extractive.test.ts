@@ -14,19 +14,22 @@ import { source } from './compose-test-fixtures';
 import { pruneSources } from '../citations/prune-sources';
 import { squeeze } from '../../../../common/french-text';
 
-/** Everyday questions across the topics of the site, with a deadline or amount the answer must state. */
-const CASES: { question: string; expect: RegExp[] }[] = [
-  { question: 'Mon propriétaire ne me rend pas mon dépôt de garantie', expect: [/\b1 mois\b/, /\b2 mois\b/] },
-  { question: 'Je me suis fait licencier, quel est mon préavis ?', expect: [/préavis/] },
-  { question: 'Comment fonctionne une rupture conventionnelle ?', expect: [/rupture conventionnelle/] },
-  { question: 'Mon employeur ne me paie pas mes heures supplémentaires', expect: [/heures? supplémentaires?/] },
-  { question: 'Comment divorcer par consentement mutuel ?', expect: [/consentement mutuel/] },
-  // A remedy for the unpaid pension: a formal notice, or the Caf's recovery of the sums.
-  { question: 'Le père de mon enfant ne paie plus la pension alimentaire', expect: [/mise en demeure|mettre en demeure|recouvrement/] },
-  { question: "J'ai acheté un produit sur internet, puis-je me rétracter ?", expect: [/14 jours/] },
-  { question: 'Mon voisin fait du bruit tous les soirs', expect: [/trouble anormal de voisinage|tapage/] },
-  { question: 'Comment contester une amende de stationnement ?', expect: [/45 jours/] },
-  { question: "Je n'arrive plus à payer mes dettes, comment déposer un dossier de surendettement ?", expect: [/commission de surendettement/] },
+/**
+ * Everyday questions across the topics of the site. What each answer says is measured by `npm run
+ * eval:answers` (key facts, direct fact, wrong case), not pinned here: these check the composer's mechanisms
+ * on real answers (sections, markers, verbatim quotes, no repetition, the professionals' search).
+ */
+const QUESTIONS: readonly string[] = [
+  'Mon propriétaire ne me rend pas mon dépôt de garantie',
+  'Je me suis fait licencier, quel est mon préavis ?',
+  'Comment fonctionne une rupture conventionnelle ?',
+  'Mon employeur ne me paie pas mes heures supplémentaires',
+  'Comment divorcer par consentement mutuel ?',
+  'Le père de mon enfant ne paie plus la pension alimentaire',
+  "J'ai acheté un produit sur internet, puis-je me rétracter ?",
+  'Mon voisin fait du bruit tous les soirs',
+  'Comment contester une amende de stationnement ?',
+  "Je n'arrive plus à payer mes dettes, comment déposer un dossier de surendettement ?",
 ];
 
 const PROFESSIONAL_RE =
@@ -63,7 +66,7 @@ function ficheText(f: Fiche): string {
 }
 
 describe('composeExtractive on the real corpus', () => {
-  it.each(CASES)('answers « $question »', ({ question, expect: expected }) => {
+  it.each(QUESTIONS)('answers « %s »', (question) => {
     const { sources: retrieved, outOfScope } = retrieveSources(engine, question);
     expect(outOfScope).toBe(false);
     const composed = composeExtractive(question, retrieved, fiches, { city: 'Lyon' });
@@ -98,9 +101,6 @@ describe('composeExtractive on the real corpus', () => {
     const lines = all.split('\n').map((l) => l.replace(/\s*\[\d+\]/gu, '').trim()).filter((l) => l.length > 40);
     expect(new Set(lines).size).toBe(lines.length);
 
-    // The expected rule or deadline is stated: in the answer, or in the answer of one of its choices.
-    for (const re of expected) expect(everything).toMatch(re);
-
     // A plausible professional, and the professionals search with the city.
     const pro = sections[4]?.text ?? '';
     expect(pro).toMatch(PROFESSIONAL_RE);
@@ -119,7 +119,7 @@ describe('composeExtractive on the real corpus', () => {
   });
 
   it('is deterministic', () => {
-    const q = CASES[0]?.question ?? '';
+    const q = QUESTIONS[0] ?? '';
     const { sources } = retrieveSources(engine, q);
     expect(composeExtractive(q, sources, fiches)).toEqual(composeExtractive(q, sources, fiches));
   });
@@ -158,7 +158,7 @@ describe('composeExtractive on the real corpus', () => {
   });
 
   it('lists a form of the fiche with its URL in the pré-dossier when it is about the question', () => {
-    const q = CASES[0]?.question ?? '';
+    const q = QUESTIONS[0] ?? '';
     const { sources } = retrieveSources(engine, q);
     const prefile = composeExtractive(q, sources, fiches).sections[3]?.text ?? '';
     expect(prefile).toMatch(/https:\/\/www\.service-public\.fr\/particuliers\/vosdroits\/R\d+ \[\d\]/u);
