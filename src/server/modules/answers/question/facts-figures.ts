@@ -32,7 +32,7 @@ const RELATIVE = `(?:${RELATIVES})`;
 /** Words before « de N ans » that make it an age (« âgée », « ma fille », « un enfant », « des jeunes »). */
 const AGE_BEFORE_RE = new RegExp(`\\b(?:agee?s?|${RELATIVES}|enfants|personnes?|jeunes?|mineure?s?|garcons?|filles|adolescents?|adolescentes)\\s?$`, 'u');
 
-/** The numeric extractors, each run on every match, in this order (the speed limit and a stated excess are read before the speed). */
+/** The numeric extractors, each run on every match, in this order (the speed limit is read before the speed). */
 export const NUMERIC: readonly Extractor[] = [
   {
     name: 'weeklyHours',
@@ -161,23 +161,12 @@ export const NUMERIC: readonly Extractor[] = [
     },
   },
   {
-    // An excess stated as such (« un excès de vitesse de 25 km/h », « dépassement de 12 km/h », « 17 km/h de
-    // trop », « 25 km/h au-dessus de la limite »): the figure is how far over the limit, not the speed driven.
-    name: 'speed-excess',
-    re: /\b(?:(?:exces|depassement)(?: de (?:la )?vitesse)?(?: de| d'environ)? (\d{1,3})|(\d{1,3}) ?km\/?h (?:de trop|au-dessus|au dessus|de plus que la (?:limite|vitesse)))(?: ?km\/?h)?\b/gu,
-    apply: (m, f) => {
-      const n = Number(m[1] ?? m[2]);
-      if (Number.isFinite(n) && n > 0) f.speedExcess ??= n;
-    },
-  },
-  {
     name: 'speed',
     re: /\b(\d{2,3}) ?km\/?h\b/gu,
     apply: (m, f) => {
       const n = Number(m[1]);
-      // The speed driven: the highest figure in km/h that is neither the limit nor the excess (both read
-      // before, see the order).
-      if (Number.isFinite(n) && n !== f.speedLimit && n !== f.speedExcess && (f.speed === undefined || n > f.speed)) f.speed = n;
+      // The speed driven: the highest figure in km/h that is not the limit (read before, see the order).
+      if (Number.isFinite(n) && n !== f.speedLimit && (f.speed === undefined || n > f.speed)) f.speed = n;
     },
   },
 ];

@@ -90,8 +90,6 @@ export interface QuestionFacts {
   /** Speed driven and speed limit, in km/h. */
   speed?: number;
   speedLimit?: number;
-  /** An excess over the limit stated as such (« un excès de vitesse de 25 km/h »), in km/h. */
-  speedExcess?: number;
   purchase?: Purchase;
   /** Part-time or full-time work (« à mi-temps », « 24 heures par semaine », « à temps plein »). */
   workTime?: WorkTime;

@@ -209,16 +209,6 @@ describe('extractFacts: speed, place, purchase', () => {
     const b = extractFacts('Sur une route limitée à 80 km/h je roulais à 95 km/h, hors agglomération');
     expect([b.speed, b.speedLimit, speedExcess(b), b.builtUpArea]).toEqual([95, 80, 15, false]);
   });
-  it('reads an excess stated as such as the excess, not as the speed driven', () => {
-    for (const [q, excess] of [
-      ["J'ai eu un excès de vitesse de 25 km/h, combien de points ?", 25],
-      ['Flashé à 17 km/h de trop en ville', 17],
-      ['Un dépassement de 8 km/h sur une route limitée à 80', 8],
-    ] as const) {
-      const f = extractFacts(q);
-      expect([f.speed, speedExcess(f)]).toEqual([undefined, excess]);
-    }
-  });
   it.each([
     ['J’ai commandé un réfrigérateur sur un site internet', 'distance'],
     ['Un commercial est passé chez moi et m’a fait signer', 'demarchage'],

@@ -76,12 +76,11 @@ export function extractFacts(question: string): QuestionFacts {
 
 /** Whether the facts hold a figure of the person's (an amount, a percentage, a duration, a distance, a surface, a speed). */
 export function hasFigure(f: QuestionFacts): boolean {
-  return f.amounts.length + f.percents.length + f.durations.length + f.monthsOf.length + f.distances.length + f.areas.length > 0 || f.speed !== undefined || f.speedLimit !== undefined || f.speedExcess !== undefined;
+  return f.amounts.length + f.percents.length + f.durations.length + f.monthsOf.length + f.distances.length + f.areas.length > 0 || f.speed !== undefined || f.speedLimit !== undefined;
 }
 
-/** How far over the limit the person drove: as they stated it, or from the speed and the limit they gave. */
+/** How far over the limit the person drove, when both are known. */
 export function speedExcess(facts: QuestionFacts): number | undefined {
-  if (facts.speedExcess !== undefined) return facts.speedExcess;
   if (facts.speed === undefined || facts.speedLimit === undefined) return undefined;
   return facts.speed - facts.speedLimit;
 }
