@@ -9,7 +9,7 @@ import type { UpdateJobOptions } from '../../../corpus/update/update-job';
 import type { UpdateJobResult } from '../../../corpus/update/update-job';
 import type { VectorsJob } from '../semantic/prepare-vectors';
 import { vectorCacheDir } from '../semantic/vector-cache';
-import { BUILD_GUARD_MS, childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+import { BUILD_GUARD_MS, childFailure, childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
 
 const FIXTURE_ZIP = path.resolve(import.meta.dirname, '..', '..', '..', 'corpus', 'fixtures', 'vosdroits-fixture.zip');
 const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000, maxMemoryMb: 512 };
@@ -268,3 +268,24 @@ describe('corpus updater schedule', () => {
     });
   });
 });
+
+describe('childFailure', () => {
+  const backtrace = Array.from({ length: 80 }, (_, i) => `${i + 1}: 0x${(0xd32b41 + i).toString(16)}  [/usr/bin/node]`).join('\n');
+
+  it('reads the fatal error at the start of the output, before a backtrace longer than what is kept of its end', () => {
+    const head = `#\n# Fatal error in , line 0\n# Fatal process out of memory: Zone\n#\n----- Native stack trace -----\n${backtrace}`.slice(0, 2000);
+    const tail = backtrace.slice(-2000);
+    // What is kept of the end holds no memory error: only the start says it.
+    expect(tail).not.toMatch(/memory|alloc/i);
+    const r = childFailure({ stderrHead: head, stderrTail: tail, code: null, signal: 'SIGTRAP', maxMemoryMb: 256 });
+    expect(r).toMatchObject({ outcome: 'failed', failure: 'out_of_memory', message: "La mise à jour du corpus a dépassé la mémoire permise (256 Mo)\u202f: l'index précédent reste en service." });
+    expect('detail' in r ? r.detail : '').toContain('Fatal process out of memory');
+  });
+
+  it('says how a child that printed no memory error stopped', () => {
+    const r = childFailure({ stderrHead: backtrace.slice(0, 2000), stderrTail: backtrace.slice(-2000), code: null, signal: 'SIGSEGV', maxMemoryMb: 256 });
+    expect(r).toMatchObject({ outcome: 'failed', failure: 'build_failed', message: "Le processus de mise à jour du corpus s'est arrêté (SIGSEGV)." });
+    expect(childFailure({ stderrHead: '', stderrTail: '', code: 3, signal: null, maxMemoryMb: 256 })).toMatchObject({ failure: 'build_failed', message: "Le processus de mise à jour du corpus s'est arrêté (code 3)." });
+  });
+});
+

@@ -176,6 +176,29 @@ export function childLaunch(file: string, maxMemoryMb: number, prlimit: string |
 /** What V8, Node or the C++ runtime print when an allocation fails (heap limit, or prlimit's data limit). */
 const OUT_OF_MEMORY = /out of memory|heap limit|allocation failed|Cannot allocate memory|std::bad_alloc/i;
 
+/**
+ * Why a child that sent no answer ended. V8 prints its fatal error first (« Fatal process out of memory:
+ * Zone » when a compilation thread cannot allocate under the data limit), then a native backtrace that can
+ * fill the end of the output: both the start and the end of its standard error are read.
+ */
+export function childFailure(exit: { stderrHead: string; stderrTail: string; code: number | null; signal: NodeJS.Signals | null; maxMemoryMb: number }): UpdateJobReply {
+  const { stderrHead, stderrTail, code, signal, maxMemoryMb } = exit;
+  if (OUT_OF_MEMORY.test(stderrHead) || OUT_OF_MEMORY.test(stderrTail)) {
+    return {
+      outcome: 'failed',
+      failure: 'out_of_memory',
+      message: `La mise à jour du corpus a dépassé la mémoire permise (${maxMemoryMb} Mo)\u202f: l'index précédent reste en service.`,
+      detail: (OUT_OF_MEMORY.test(stderrHead) ? stderrHead : stderrTail).trim().slice(0, 300),
+    };
+  }
+  return {
+    outcome: 'failed',
+    failure: 'build_failed',
+    message: `Le processus de mise à jour du corpus s'est arrêté (${signal ?? `code ${code}`}).`,
+    detail: stderrTail.trim().slice(-300),
+  };
+}
+
 /** The worker beside this module: its TypeScript source, or the bundled file beside dist/server/server.js. */
 export function workerPath(): string {
   const here = fileURLToPath(import.meta.url);
@@ -197,9 +220,14 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal, ma
       resolve({ outcome: 'failed', failure: 'build_failed', message: 'Le processus de mise à jour du corpus ne démarre pas.' });
       return;
     }
+    // V8's fatal error comes first (« Fatal process out of memory », « Check failed »), then a native
+    // backtrace of any length: the start of the output is kept with its end.
+    let stderrHead = '';
     let stderr = '';
     child.stderr?.on('data', (b: Buffer) => {
-      stderr = (stderr + b.toString('utf8')).slice(-2000);
+      const text = b.toString('utf8');
+      if (stderrHead.length < 2000) stderrHead = (stderrHead + text).slice(0, 2000);
+      stderr = (stderr + text).slice(-2000);
     });
     let result: UpdateJobReply | undefined;
     const stop = (failure: CorpusUpdateFailure, message: string): void => {
@@ -220,21 +248,7 @@ export const runJobInChildProcess: UpdateJobRunner = (job, { guardMs, signal, ma
       settled = true;
       clearTimeout(guard);
       signal.removeEventListener('abort', onAbort);
-      const r: UpdateJobReply =
-        result ??
-        (OUT_OF_MEMORY.test(stderr)
-          ? {
-              outcome: 'failed',
-              failure: 'out_of_memory',
-              message: `La mise à jour du corpus a dépassé la mémoire permise (${maxMemoryMb} Mo)\u202f: l'index précédent reste en service.`,
-              detail: stderr.trim().slice(-300),
-            }
-          : {
-              outcome: 'failed',
-              failure: 'build_failed',
-              message: `Le processus de mise à jour du corpus s'est arrêté (${sig ?? `code ${code}`}).`,
-              detail: stderr.trim().slice(-300),
-            });
+      const r: UpdateJobReply = result ?? childFailure({ stderrHead, stderrTail: stderr, code, signal: sig, maxMemoryMb });
       if (r.outcome !== 'built') removeStaging(job.stagingDir);
       resolve(r);
     };
