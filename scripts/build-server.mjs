@@ -12,7 +12,7 @@
  * The lexicon (src/corpus/lexicon.json) is imported, so it is inside the bundle.
  *
  * The child process of the scheduled corpus update is a second entry point, bundled beside the server
- * (corpus-updater.ts starts `<here>/corpus-update-worker.js`):
+ * (corpus-update-child.ts starts `<here>/corpus-update-worker.js`):
  *   src/server/modules/corpus-update/corpus-update-worker.ts → dist/server/corpus-update-worker.js
  *
  * The build fails when the bundle imports a package that is not in package.json "dependencies": the

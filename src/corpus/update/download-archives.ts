@@ -24,7 +24,7 @@ export type CorpusUpdateFailure =
   | 'build_failed'
   | 'check_failed'
   | 'swap_failed'
-  /** The update's child process ran out of the memory it is allowed (the server's corpus-updater.ts). */
+  /** The update's child process ran out of the memory it is allowed (the server's corpus-update-child.ts). */
   | 'out_of_memory';
 
 export class CorpusUpdateError extends Error {

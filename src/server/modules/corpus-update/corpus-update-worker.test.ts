@@ -7,7 +7,7 @@ import { craftZip, zeros } from '../../../../test/support/crafted-zip';
 import { fakeDilaArchive } from '../../../../test/support/fake-dila';
 import { closeServer, listenOnLoopback } from '../../../../test/support/ports';
 import type { UpdateJobOptions } from '../../../corpus/update/update-job';
-import { runJobInChildProcess } from './corpus-updater';
+import { runJobInChildProcess } from './corpus-update-child';
 
 /**
  * The update's child process against crafted archives served by a local HTTP server: its peak memory

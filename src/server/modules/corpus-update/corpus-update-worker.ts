@@ -1,5 +1,5 @@
 /**
- * Child process of a scheduled corpus update (started by corpus-updater.ts with `fork`): receives the
+ * Child process of a scheduled corpus update (started by corpus-update-child.ts with `fork`): receives the
  * job's options as its one IPC message, runs the job (download, parse, build, check: seconds of CPU that
  * must not hold the server's event loop; then the new index's vectors, asked of the server's model of
  * meaning over HTTP), sends the result back (with its peak memory) and exits. It runs under a memory cap

@@ -9,7 +9,8 @@ import type { UpdateJobOptions } from '../../../corpus/update/update-job';
 import type { UpdateJobResult } from '../../../corpus/update/update-job';
 import type { VectorsJob } from '../semantic/prepare-vectors';
 import { vectorCacheDir } from '../semantic/vector-cache';
-import { BUILD_GUARD_MS, childFailure, childLaunch, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+import { BUILD_GUARD_MS, createCorpusUpdater, nextDelayMs, type CorpusUpdaterOptions, type UpdateJobRunner } from './corpus-updater';
+import { childFailure, childLaunch } from './corpus-update-child';
 
 const FIXTURE_ZIP = path.resolve(import.meta.dirname, '..', '..', '..', 'corpus', 'fixtures', 'vosdroits-fixture.zip');
 const SETTINGS = { urls: ['http://127.0.0.1:9/vdd/part/zip/vosdroits-latest.zip'], intervalHours: 6, downloadTimeoutMs: 1000, maxBytes: 1000, maxMemoryMb: 512 };
