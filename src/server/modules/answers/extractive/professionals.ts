@@ -141,7 +141,12 @@ const CLOSERS = new Set(['avocat', 'point-justice']);
 /** The ids of the professionals some of these texts name. */
 function namedBy(texts: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const t of texts) namedIn(t).forEach((n, i) => n && out.add(PROFESSIONALS[i]?.id ?? ''));
+  for (const t of texts) {
+    namedIn(t).forEach((named, i) => {
+      const p = PROFESSIONALS[i];
+      if (named && p) out.add(p.id);
+    });
+  }
   return out;
 }
 
